@@ -1,0 +1,2 @@
+// Placeholder entry point; the command line arrives with src/cli/*.
+int main() { return 0; }

@@ -1,0 +1,48 @@
+#include "core/game.h"
+
+#include <algorithm>
+#include <map>
+
+namespace kinrow {
+
+const char* goal_name(Goal goal) {
+  switch (goal) {
+    case Goal::Normal: return "normal";
+    case Goal::Misere: return "misere";
+    case Goal::MakerBreaker: return "maker-breaker";
+  }
+  return "?";
+}
+
+int Game::max_turns() const {
+  int cells = cell_count();
+  if (cells == 0) return 0;
+  int first = std::min(cells, rules.first_turn_stones);
+  int rest = cells - first;
+  return 1 + (rest + rules.stones_per_turn - 1) / rules.stones_per_turn;
+}
+
+void finish_game(Game& game) {
+  for (Line& line : game.lines) std::sort(line.begin(), line.end());
+  std::sort(game.lines.begin(), game.lines.end());
+  game.lines.erase(std::unique(game.lines.begin(), game.lines.end()), game.lines.end());
+
+  game.lines_of_cell.assign(game.coords.size(), {});
+  for (int l = 0; l < game.line_count(); ++l)
+    for (Cell c : game.lines[l]) game.lines_of_cell[c].push_back(l);
+
+  game.below.assign(game.coords.size(), -1);
+  if (game.extent.size() >= 2) {
+    std::map<std::vector<int>, Cell> at;
+    for (Cell c = 0; c < game.cell_count(); ++c) at[game.coords[c]] = c;
+    for (Cell c = 0; c < game.cell_count(); ++c) {
+      std::vector<int> under = game.coords[c];
+      if (under[1] == 0) continue;
+      --under[1];
+      auto it = at.find(under);
+      if (it != at.end()) game.below[c] = it->second;
+    }
+  }
+}
+
+}  // namespace kinrow

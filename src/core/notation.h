@@ -1,0 +1,32 @@
+// Move notation.
+//
+// Gravity boards: a move is its column, 1-based, written as one digit per stone exactly
+// as the classic Connect Four solvers do ("4453"); boards wider than 9 columns separate
+// columns by spaces or commas ("10,3,12").
+// Other boards: a cell is its column letter and 1-based row counted from the bottom
+// ("c3"), then ":" and a 1-based layer for every further axis ("b2:3" on a cube).
+// "#17" names cell 17 by index on any board. The stones of a p-stone turn are written
+// together ("b2c1"); turns may be separated by spaces, commas or dots, but need not be:
+// stones are grouped into turns by q and p.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "core/position.h"
+
+namespace kinrow {
+
+std::string format_cell(const Game& game, Cell cell);
+std::string format_turn(const Game& game, const Turn& turn);
+// Turns joined with the separator of the notation ("" for digit strings, " " else).
+std::string format_turns(const Game& game, const std::vector<Turn>& turns);
+
+// Parses a move sequence and plays it from the empty board. Throws InputError naming
+// the first bad move (malformed, off the board, occupied, not playable under gravity, or
+// played after the game ended).
+Position play_moves(const Game& game, std::string_view moves);
+
+}  // namespace kinrow

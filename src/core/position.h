@@ -1,0 +1,62 @@
+// The rules, written plainly: a position is a game plus the turns played so far.
+//
+// This is the reference implementation of the rules. The CLI validates input with it,
+// the certificate checker and the naive reference solver play with it, and every fast
+// board is tested against it. It favours being obviously right over being fast.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace kinrow {
+
+constexpr int kNoPlayer = -1;  // also "draw" where a winner is asked for
+
+// The stones of one turn, as a sorted set of cells (one cell unless p or q > 1).
+using Turn = std::vector<Cell>;
+
+class Position {
+ public:
+  explicit Position(const Game& game);
+
+  const Game& game() const { return *game_; }
+  int turns_played() const { return static_cast<int>(history_.size()); }
+  int to_move() const { return turns_played() % 2; }  // 0 = first player, 1 = second
+  int owner(Cell c) const { return owner_[c]; }  // kNoPlayer, 0 or 1
+  int empty_count() const { return empty_; }
+  const std::vector<Turn>& history() const { return history_; }
+
+  // Stones the side to move places now: the turn's p (or q), or fewer if the board is
+  // nearly full.
+  int stones_this_turn() const;
+
+  // Empty and, under gravity, resting on a filled cell or the bottom.
+  bool playable(Cell c) const;
+
+  bool over() const { return over_; }
+  int winner() const { return winner_; }  // kNoPlayer while not over or on a draw
+
+  // Every distinct legal turn (as cell sets); empty when the game is over.
+  std::vector<Turn> legal_turns() const;
+
+  // The reason `turn` is illegal here, or "" if it is legal.
+  std::string why_illegal(const Turn& turn) const;
+
+  void play(const Turn& turn);  // precondition: why_illegal(turn) == ""
+  void undo();
+
+ private:
+  bool owns_line_through(int player, const Turn& turn) const;
+
+  const Game* game_;
+  std::vector<int8_t> owner_;
+  std::vector<Turn> history_;
+  int empty_;
+  bool over_ = false;
+  int winner_ = kNoPlayer;
+};
+
+}  // namespace kinrow

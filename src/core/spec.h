@@ -1,0 +1,32 @@
+// Spec strings: the one way games are named everywhere (CLI, files, tests).
+//
+//   spec    := family ':' params (',' option)*   |   alias (',' option)*
+//   family  := mnk | connect | cube | square | file
+//   option  := normal | misere | maker-breaker | gravity | cylinder | p=N | q=N
+//
+// Parsing only checks the grammar and the ranges; games/families.h builds the game.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace kinrow {
+
+struct GameSpec {
+  std::string family;  // mnk, connect, cube, square, file
+  std::vector<int> params;  // mnk/connect: W H K; cube: N D K; square: N
+  std::string path;  // file: the JSON path
+  Rules rules;
+};
+
+// Throws InputError with a one-line message naming the problem.
+GameSpec parse_spec(std::string_view text);
+
+// The canonical spelling of a spec: family, params, then the options that differ from
+// the family's defaults, in a fixed order. parse_spec(format_spec(s)) == s.
+std::string format_spec(const GameSpec& spec);
+
+}  // namespace kinrow

@@ -1,0 +1,21 @@
+// The game families: generators of the one hypergraph model (core/game.h).
+//
+//   mnk:WxHxK      W columns, H rows, K in a row (tic-tac-toe = mnk:3x3x3)
+//   connect:WxHxK  the same board with gravity (connect4 = connect:7x6x4)
+//   cube:NxD[xK]   the N^D hypercube, K (default N) in a row (qubic = cube:4x3)
+//   square:N       N x N points; a line is the four corners of an axis-parallel square
+//   file:PATH      a JSON hypergraph: {"cells": [[x,y],...], "lines": [[0,1,2],...]}
+#pragma once
+
+#include <string_view>
+
+#include "core/game.h"
+#include "core/spec.h"
+
+namespace kinrow {
+
+// Throws InputError for malformed specs, impossible sizes and unreadable files.
+Game make_game(std::string_view spec);
+Game make_game(const GameSpec& spec);
+
+}  // namespace kinrow

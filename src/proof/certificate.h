@@ -1,0 +1,55 @@
+// Strategy certificates: the evidence behind a solved value, as text a machine re-checks.
+//
+// A certificate holds one strategy for a win, two (one per side) for a draw. A strategy
+// maps every position where its holder is to move, and that play under it can reach, to
+// the holder's turn. The text form extends the strategy-dictionary notation of seed 004:
+// one position per line, one character per cell in cell-index order, upper case marking
+// the holder's move and the opponent's alternatives. docs/certificates.md has the format.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/position.h"
+
+namespace kinrow {
+
+enum class Claim {
+  Win,      // the holder wins against every defence
+  NotLose,  // the holder at least draws against every defence
+};
+
+const char* claim_name(Claim claim);  // "win", "at-least-draw"
+
+// One position of a strategy: who owns each cell, and the holder's turn there.
+struct StrategyEntry {
+  std::vector<int8_t> owner;  // kNoPlayer, 0 or 1 per cell
+  Turn move;
+};
+
+struct Strategy {
+  int holder = 0;  // 0 = first player, 1 = second player
+  Claim claim = Claim::Win;
+  // "win-now": where the holder can complete a line this turn and no entry is listed,
+  // it does so (the checker re-derives it; seed 004's first obvious-move rule).
+  bool win_now_rule = true;
+  std::vector<StrategyEntry> entries;
+};
+
+struct Certificate {
+  std::string spec;  // canonical spec of the game
+  std::string start;  // moves from the empty board to the position proved ("" = empty)
+  std::vector<Strategy> strategies;
+};
+
+// Writes the text form. Entries are written one per line, uncompressed.
+void write_certificate(std::ostream& out, const Game& game, const Certificate& certificate);
+
+// Reads the text form, expanding the upper-case 'alternatives' notation. Throws
+// InputError naming the line number and the problem.
+Certificate read_certificate(std::istream& in, const Game& game);
+
+}  // namespace kinrow

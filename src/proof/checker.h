@@ -1,0 +1,30 @@
+// The certificate checker: re-plays a certificate against every defence.
+//
+// It shares nothing with the solvers but the rules (core/position.h) and the symmetry
+// group of the game (core/symmetry.h), so a bug in a solver cannot hide in it.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "core/game.h"
+#include "proof/certificate.h"
+
+namespace kinrow {
+
+struct CheckReport {
+  bool ok = false;
+  // What the certificate proves when ok, from the start position's first player's view
+  // of the whole game: "first-player-win", "second-player-win", "draw"; and for the side
+  // to move at the start: "win", "loss", "draw".
+  std::string proves;
+  std::string to_move_value;
+  std::string error;  // the first problem found, when !ok
+  std::size_t positions_checked = 0;  // distinct positions visited (all strategies)
+  std::size_t entries = 0;  // entries in the certificate
+  std::size_t entries_unreached = 0;  // entries that play under the strategy never reaches
+};
+
+CheckReport check_certificate(const Game& game, const Certificate& certificate);
+
+}  // namespace kinrow
