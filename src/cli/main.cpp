@@ -1,2 +1,80 @@
-// Placeholder entry point; the command line arrives with src/cli/*.
-int main() { return 0; }
+// kinrow: solve and prove positional games. Dispatches to one file per subcommand and
+// turns input errors into one line on stderr with exit status 2.
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "core/error.h"
+
+namespace kinrow::cli {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> list = {
+      {&kInfoSpec, run_info},
+      {&kSolveSpec, run_solve},
+      {&kVerifySpec, run_verify},
+      {&kBenchSpec, run_bench},
+  };
+  return list;
+}
+
+namespace {
+
+void print_overview() {
+  std::cout << "kinrow: a solver and prover for positional games (tic-tac-toe, mnk, Connect Four,\n"
+               "Qubic, the square game, their misere and Maker-Breaker forms, any hypergraph).\n\n"
+               "usage: kinrow COMMAND [ARGS] [--help]\n\ncommands:\n";
+  for (const Command& c : commands()) {
+    std::string name = "  " + c.spec->name;
+    name.resize(12, ' ');
+    std::cout << name << c.spec->summary << "\n";
+  }
+  std::cout << "\nGames are named by spec strings: mnk:3x3x3, connect4, connect:7x6x4,misere,\n"
+               "qubic, square:4, mnk:19x19x6,p=2,q=1, file:PATH.json (see docs/games.md).\n\n"
+               "examples:\n"
+               "  kinrow info qubic\n"
+               "  kinrow solve connect:5x4x4\n"
+               "  kinrow solve mnk:3x3x3 --moves b2 --json\n"
+               "  kinrow solve tictactoe --certificate ttt.cert && kinrow verify tictactoe ttt.cert\n";
+}
+
+}  // namespace
+}  // namespace kinrow::cli
+
+int main(int argc, char** argv) {
+  using namespace kinrow::cli;
+  std::vector<std::string> words(argv + 1, argv + argc);
+  if (words.empty() || words[0] == "help" || words[0] == "--help" || words[0] == "-h") {
+    if (words.size() >= 2)
+      for (const Command& c : commands())
+        if (c.spec->name == words[1]) {
+          std::cout << help_text(*c.spec);
+          return 0;
+        }
+    print_overview();
+    return words.empty() ? 2 : 0;
+  }
+  for (const Command& c : commands()) {
+    if (c.spec->name != words[0]) continue;
+    std::vector<std::string> rest(words.begin() + 1, words.end());
+    for (const std::string& w : rest)
+      if (w == "--help" || w == "-h") {
+        std::cout << help_text(*c.spec);
+        return 0;
+      }
+    try {
+      return c.run(parse_args(*c.spec, rest));
+    } catch (const kinrow::InputError& e) {
+      std::cerr << "kinrow " << c.spec->name << ": " << e.what() << "\n";
+      return 2;
+    } catch (const std::bad_alloc&) {
+      std::cerr << "kinrow " << c.spec->name << ": out of memory (try a smaller --tt-mb)\n";
+      return 3;
+    }
+  }
+  std::cerr << "kinrow: unknown command \"" << words[0] << "\" (see kinrow --help)\n";
+  return 2;
+}

@@ -1,0 +1,77 @@
+#include "cli/args.h"
+
+#include <charconv>
+
+#include "core/error.h"
+
+namespace kinrow::cli {
+
+std::string Args::get(const std::string& name, const std::string& fallback) const {
+  auto it = values_.find(name);
+  return it == values_.end() ? fallback : it->second;
+}
+
+long Args::get_int(const std::string& name, long fallback, long min, long max) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) return fallback;
+  long value = 0;
+  const std::string& text = it->second;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max)
+    throw InputError("--" + name + " takes a whole number from " + std::to_string(min) + " to " +
+                     std::to_string(max) + ", not \"" + text + "\"");
+  return value;
+}
+
+Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words) {
+  Args args;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (word.size() < 2 || word.compare(0, 2, "--") != 0 || word == "--") {
+      args.positional.push_back(word);
+      continue;
+    }
+    std::string name = word.substr(2), value;
+    const auto eq = name.find('=');
+    const bool inline_value = eq != std::string::npos;
+    if (inline_value) {
+      value = name.substr(eq + 1);
+      name.resize(eq);
+    }
+    const OptionSpec* option = nullptr;
+    for (const OptionSpec& o : spec.options)
+      if (o.name == name) option = &o;
+    if (!option)
+      throw InputError("unknown option --" + name + " for \"kinrow " + spec.name +
+                       "\" (see kinrow " + spec.name + " --help)");
+    if (option->value.empty()) {
+      if (inline_value) throw InputError("--" + name + " takes no value");
+      value = "1";
+    } else if (!inline_value) {
+      if (i + 1 >= words.size()) throw InputError("--" + name + " needs a value (" + option->value + ")");
+      value = words[++i];
+    }
+    args.values_[name] = value;
+  }
+  const int n = static_cast<int>(args.positional.size());
+  if (n < spec.min_positional || n > spec.max_positional)
+    throw InputError("usage: kinrow " + spec.name + " " + spec.usage);
+  return args;
+}
+
+std::string help_text(const CommandSpec& spec) {
+  std::string text = "usage: kinrow " + spec.name + " " + spec.usage + "\n\n" + spec.summary + "\n";
+  if (!spec.description.empty()) text += "\n" + spec.description + "\n";
+  if (!spec.options.empty()) {
+    text += "\noptions:\n";
+    for (const OptionSpec& o : spec.options) {
+      std::string left = "  --" + o.name + (o.value.empty() ? "" : " " + o.value);
+      if (left.size() < 24) left.resize(24, ' ');
+      else left += "\n" + std::string(24, ' ');
+      text += left + o.help + "\n";
+    }
+  }
+  return text;
+}
+
+}  // namespace kinrow::cli

@@ -1,0 +1,47 @@
+// A small command-line parser: each subcommand declares its options once, and the same
+// declaration drives parsing, validation and --help.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kinrow::cli {
+
+struct OptionSpec {
+  std::string name;  // without the leading "--"
+  std::string value;  // the value's placeholder in help ("N", "FILE"); empty for a flag
+  std::string help;
+};
+
+struct CommandSpec {
+  std::string name;
+  std::string usage;  // after "kinrow NAME "
+  std::string summary;  // one line, for the command list
+  std::string description;  // paragraphs for --help, including examples
+  std::vector<OptionSpec> options;
+  int min_positional = 0;
+  int max_positional = 0;
+};
+
+class Args {
+ public:
+  std::vector<std::string> positional;
+
+  bool has(const std::string& name) const { return values_.count(name) > 0; }
+  std::string get(const std::string& name, const std::string& fallback = "") const;
+  // An integer option in [min, max]; throws InputError naming the option otherwise.
+  long get_int(const std::string& name, long fallback, long min, long max) const;
+
+ private:
+  friend Args parse_args(const CommandSpec&, const std::vector<std::string>&);
+  std::map<std::string, std::string> values_;
+};
+
+// Parses the words after the subcommand. Accepts "--name value" and "--name=value".
+// Throws InputError for unknown options, missing values and wrong positional counts.
+Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words);
+
+std::string help_text(const CommandSpec& spec);
+
+}  // namespace kinrow::cli

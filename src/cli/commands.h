@@ -1,0 +1,24 @@
+// The subcommands of kinrow, one file each.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/args.h"
+
+namespace kinrow::cli {
+
+struct Command {
+  const CommandSpec* spec;
+  int (*run)(const Args& args);
+};
+
+extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec;
+int run_info(const Args& args);
+int run_solve(const Args& args);
+int run_verify(const Args& args);
+int run_bench(const Args& args);
+
+const std::vector<Command>& commands();
+
+}  // namespace kinrow::cli

@@ -1,0 +1,43 @@
+#include "cli/format.h"
+
+#include <cstdio>
+#include <iostream>
+#include <unistd.h>
+
+namespace kinrow::cli {
+
+std::string with_commas(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string rate(uint64_t nodes, double seconds) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f M nodes/s", seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+  return text;
+}
+
+std::string seconds_text(double seconds) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3f s", seconds);
+  return text;
+}
+
+ProgressLine::ProgressLine(bool enabled) : enabled_(enabled), terminal_(isatty(2)) {}
+
+void ProgressLine::show(const std::string& text) {
+  if (!enabled_) return;
+  std::cerr << (terminal_ ? "\r\033[K" : "") << text << (terminal_ ? "" : "\n") << std::flush;
+  shown_ = true;
+}
+
+void ProgressLine::clear() {
+  if (enabled_ && shown_ && terminal_) std::cerr << "\r\033[K" << std::flush;
+  shown_ = false;
+}
+
+}  // namespace kinrow::cli

@@ -1,0 +1,26 @@
+// Small text helpers shared by the subcommands: numbers, rates, durations, and a
+// progress line on stderr that redraws itself on a terminal.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace kinrow::cli {
+
+std::string with_commas(uint64_t n);
+std::string rate(uint64_t nodes, double seconds);  // "12.3 M nodes/s"
+std::string seconds_text(double seconds);  // "0.412 s"
+
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool enabled);
+  void show(const std::string& text);
+  void clear();  // ends the progress line, if one was shown
+
+ private:
+  bool enabled_;
+  bool terminal_;
+  bool shown_ = false;
+};
+
+}  // namespace kinrow::cli

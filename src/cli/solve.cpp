@@ -1,0 +1,118 @@
+// kinrow solve: the exact value of a position, a best move, and optionally a certificate.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/format.h"
+#include "core/error.h"
+#include "core/notation.h"
+#include "games/families.h"
+#include "search/solver.h"
+
+namespace kinrow::cli {
+
+const CommandSpec kSolveSpec = {
+    "solve",
+    "SPEC [--moves M] [options]",
+    "Find the game-theoretic value of a position by exact search.",
+    "Negamax alpha-beta with a transposition table of fixed size, null-window iterative\n"
+    "deepening on the score (draws and quick wins first), move ordering, immediate wins\n"
+    "and forced blocks, and symmetric positions merged. Reports the value for the side to\n"
+    "move, the value of the game for the first player, a best move, and the number of\n"
+    "turns to the end under perfect play (the winner hurries, the loser delays).\n\n"
+    "examples:\n"
+    "  kinrow solve connect:5x4x4\n"
+    "  kinrow solve tictactoe --moves b2a1 --json\n"
+    "  kinrow solve mnk:4x4x3 --certificate 4x4x3.cert   (then: kinrow verify mnk:4x4x3 4x4x3.cert)",
+    {
+        {"moves", "M", "moves from the empty board (docs/games.md: \"4453\", \"b2 c1\")"},
+        {"weak", "", "win/draw/loss only, without the distance (faster)"},
+        {"tt-mb", "N", "transposition table size in MiB (default 256)"},
+        {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
+        {"json", "", "print one JSON object instead of text"},
+        {"quiet", "", "no progress on stderr"},
+    },
+    1,
+    1,
+};
+
+int run_solve(const Args& args) {
+  const Game game = make_game(args.positional[0]);
+  const Position position = play_moves(game, args.get("moves"));
+
+  SolveOptions options;
+  options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 256, 1, 1 << 20));
+  options.weak = args.has("weak");
+  options.certificate = args.has("certificate");
+  const std::string certificate_path = args.get("certificate");
+  std::ofstream certificate_file;
+  if (options.certificate) {
+    certificate_file.open(certificate_path);
+    if (!certificate_file) throw InputError("cannot write \"" + certificate_path + "\"");
+  }
+  ProgressLine progress(!args.has("quiet"));
+  options.monitor.on_progress = [&](const SearchProgress& p) {
+    progress.show("window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) +
+                  "  " + rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds));
+  };
+
+  const SolveResult result = solve(position, options);
+  progress.clear();
+
+  std::size_t certificate_entries = 0;
+  if (result.certificate) {
+    write_certificate(certificate_file, game, *result.certificate);
+    for (const Strategy& s : result.certificate->strategies) certificate_entries += s.entries.size();
+    certificate_file.close();
+    if (!certificate_file) throw InputError("writing \"" + certificate_path + "\" failed");
+  }
+
+  const std::string moves = format_turns(game, position.history());
+  const std::string best = result.best_move ? format_turn(game, *result.best_move) : "";
+  const char* game_value = game_value_name(result.value, position.to_move());
+  if (args.has("json")) {
+    nlohmann::ordered_json out;
+    out["game"] = game.spec;
+    out["moves"] = moves;
+    out["to_move"] = position.to_move() == 0 ? "first" : "second";
+    out["value"] = game_value;
+    out["to_move_value"] = value_name(result.value);
+    out["best_move"] = result.best_move ? nlohmann::json(best) : nlohmann::json(nullptr);
+    out["plies"] = result.plies >= 0 ? nlohmann::json(result.plies) : nlohmann::json(nullptr);
+    out["score"] = result.score;
+    out["exact"] = result.exact;
+    out["nodes"] = result.nodes;
+    out["seconds"] = result.seconds;
+    out["windows"] = result.windows;
+    out["table_bytes"] = result.table_bytes;
+    out["symmetries"] = result.symmetries;
+    if (result.certificate) {
+      out["certificate"] = certificate_path;
+      out["certificate_entries"] = certificate_entries;
+    }
+    std::cout << out.dump() << "\n";
+    return 0;
+  }
+  std::cout << "game         " << game.spec << "\n";
+  std::cout << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n";
+  std::cout << "to move      " << (position.to_move() == 0 ? "first player (x)" : "second player (o)")
+            << "\n";
+  std::cout << "value        " << value_name(result.value) << " for the side to move; game: "
+            << game_value << "\n";
+  if (result.best_move) std::cout << "best move    " << best << "\n";
+  if (result.plies >= 0)
+    std::cout << "plies        " << result.plies << " to the end under perfect play\n";
+  std::cout << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds)
+            << ")\n";
+  std::cout << "time         " << seconds_text(result.seconds) << "\n";
+  if (result.certificate)
+    std::cout << "certificate  " << certificate_path << " (" << certificate_entries
+              << " positions; check with: kinrow verify " << game.spec << " " << certificate_path
+              << ")\n";
+  return 0;
+}
+
+}  // namespace kinrow::cli

@@ -1,0 +1,148 @@
+#include "search/solver.h"
+
+#include <chrono>
+#include <unordered_set>
+
+#include "core/notation.h"
+#include "core/symmetry.h"
+#include "search/board_dispatch.h"
+#include "search/strategy_extractor.h"
+
+namespace kinrow {
+
+const char* value_name(Value value) {
+  switch (value) {
+    case Value::Win: return "win";
+    case Value::Loss: return "loss";
+    case Value::Draw: return "draw";
+  }
+  return "?";
+}
+
+const char* game_value_name(Value to_move_value, int to_move) {
+  if (to_move_value == Value::Draw) return "draw";
+  const bool first_wins = (to_move_value == Value::Win) == (to_move == 0);
+  return first_wins ? "first-player-win" : "second-player-win";
+}
+
+namespace {
+
+// Root moves with symmetric duplicates removed: searching one of two moves that lead to
+// symmetric positions is enough.
+template <class Board>
+std::vector<Move> distinct_root_moves(Board& board) {
+  std::vector<Move> moves, distinct;
+  board.generate(moves);
+  std::unordered_set<uint64_t> seen;
+  for (const Move& m : moves) {
+    if (board.play(m) != TurnResult::Continues) {
+      board.undo(m);
+      distinct.push_back(m);  // game-ending moves are cheap; keep them all
+      continue;
+    }
+    const bool fresh = seen.insert(board.key()).second;
+    board.undo(m);
+    if (fresh) distinct.push_back(m);
+  }
+  return distinct;
+}
+
+template <class Board>
+SolveResult solve_on(Board board, const Position& position, const SolveOptions& options,
+                     TranspositionTable& table) {
+  for (const Turn& turn : position.history()) board.play(board_move(board, turn));
+
+  SolveResult result;
+  AlphaBeta<Board> search(board, table, options.monitor);
+  const int max_turns = board.tables().max_turns;
+  const int t = board.turns();
+
+  int score;
+  if (options.weak) {
+    const int r = search.search(-1, 1);
+    score = r > 0 ? 1 : r < 0 ? -1 : 0;
+    result.windows = 1;
+    result.exact = false;
+  } else {
+    int lo = -win_score(max_turns, t + 1), hi = win_score(max_turns, t + 1);
+    while (lo < hi) {
+      int mid = lo + (hi - lo) / 2;
+      if (mid <= 0 && lo / 2 < mid) mid = lo / 2;
+      else if (mid >= 0 && hi / 2 > mid) mid = hi / 2;
+      const int r = search.search(mid, mid + 1);
+      ++result.windows;
+      if (r <= mid) hi = r;
+      else lo = r;
+    }
+    score = lo;
+  }
+  result.score = score;
+  result.value = value_of(score);
+
+  // A best move: the first (table move first) whose score reaches the root's.
+  std::vector<Move> moves = distinct_root_moves(board);
+  int frame = -1;
+  const uint64_t root_key = board.key(&frame);
+  if (const TableEntry* e = table.probe(root_key); e && e->move >= 0) {
+    const Cell hint = board.from_frame(e->move, frame);
+    std::stable_partition(moves.begin(), moves.end(),
+                          [&](const Move& m) { return m.first() == hint; });
+  }
+  const Move* best = &moves.front();
+  if (result.value != Value::Loss || result.exact) {
+    for (const Move& m : moves)
+      if (search.search_move(m, score - 1, score) >= score) {
+        best = &m;
+        break;
+      }
+  }
+  result.best_move = to_turn(*best);
+  result.plies = !result.exact ? -1
+                 : score != 0 ? end_turn_of(max_turns, score) - t
+                              : max_turns - t;
+
+  if (options.certificate) {
+    Certificate certificate;
+    certificate.spec = position.game().spec;
+    certificate.start = format_turns(position.game(), position.history());
+    StrategyExtractor<Board> extractor(board, search, table);
+    const int mover = board.to_move();
+    if (result.value == Value::Draw) {
+      certificate.strategies.push_back(extractor.extract(0, Claim::NotLose));
+      certificate.strategies.push_back(extractor.extract(1, Claim::NotLose));
+    } else {
+      certificate.strategies.push_back(
+          extractor.extract(result.value == Value::Win ? mover : 1 - mover, Claim::Win));
+    }
+    result.certificate = std::move(certificate);
+  }
+  result.nodes = search.nodes();
+  return result;
+}
+
+}  // namespace
+
+SolveResult solve(const Position& position, const SolveOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const Game& game = position.game();
+  SolveResult result;
+  const SymmetryGroup group = automorphisms(game);
+  if (position.over()) {
+    const int w = position.winner();
+    result.value = w == kNoPlayer ? Value::Draw : w == position.to_move() ? Value::Win : Value::Loss;
+    result.score = 0;
+    result.plies = 0;
+  } else {
+    TranspositionTable table(options.table_megabytes);
+    const LineBoardTables tables(game, group, options.max_key_symmetries);
+    result = with_line_board(tables, [&](auto board) {
+      return solve_on(std::move(board), position, options, table);
+    });
+    result.table_bytes = table.bytes();
+  }
+  result.symmetries = group.size();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace kinrow

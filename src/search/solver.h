@@ -1,0 +1,50 @@
+// Solving a position: the value, the distance to the end, and a best move.
+//
+// Picks the board for the game (the smallest LineBoard that holds its cells), then finds
+// the exact score by null-window searches that close in on it from both sides (iterative
+// deepening on the score: each window asks "is the score above s?", starting near zero
+// and at the fastest possible wins, so draws and quick wins resolve first).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "core/game.h"
+#include "core/position.h"
+#include "proof/certificate.h"
+#include "search/alphabeta.h"
+#include "search/score.h"
+
+namespace kinrow {
+
+struct SolveOptions {
+  std::size_t table_megabytes = 256;
+  bool weak = false;  // win/draw/loss only, not the distance
+  std::size_t max_key_symmetries = 64;  // symmetries folded into table keys
+  bool certificate = false;  // also extract the strategies that prove the value
+  SearchMonitor monitor;
+};
+
+struct SolveResult {
+  Value value = Value::Draw;  // for the side to move
+  int score = 0;  // search/score.h; in weak mode only its sign is meaningful
+  bool exact = true;  // false in weak mode
+  std::optional<Turn> best_move;  // none when the game is already over
+  int plies = 0;  // turns to the end under perfect play (strong mode)
+  uint64_t nodes = 0;
+  double seconds = 0;
+  int windows = 0;  // null-window searches made
+  std::size_t table_bytes = 0;
+  std::size_t symmetries = 1;  // size of the game's symmetry group
+  std::optional<Certificate> certificate;  // when asked for and the game is not over
+};
+
+SolveResult solve(const Position& position, const SolveOptions& options);
+
+// The first player's result of the whole game given the side to move's value.
+const char* game_value_name(Value to_move_value, int to_move);  // "first-player-win", ...
+const char* value_name(Value value);  // "win", "loss", "draw"
+
+}  // namespace kinrow

@@ -1,0 +1,93 @@
+// kinrow's solver reproduces published values of whole games, and each value comes with
+// a certificate that the independent checker accepts; a certificate with one entry
+// removed, or one move changed, is rejected.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "games/families.h"
+#include "proof/checker.h"
+#include "search/solver.h"
+#include "test_names.h"
+
+namespace kinrow {
+namespace {
+
+struct Published {
+  const char* spec;
+  const char* value;  // as the literature states it, for the first player
+  bool heavy;  // skipped under sanitizers, where it would take minutes
+};
+
+// Sources: tic-tac-toe folklore; 4x3 and 4x4 three-in-a-row and the 4x4 draw (Uiterwijk,
+// seed 002; Beck); Connect Four board sizes from John Tromp's table; the square game
+// n = 3, 4 from Jenrich (seed 003).
+const Published kPublished[] = {
+    {"mnk:3x3x3", "draw", false},         {"mnk:4x3x3", "first-player-win", false},
+    {"mnk:4x4x3", "first-player-win", false}, {"mnk:4x4x4", "draw", false},
+    {"mnk:3x3x3,misere", "draw", false},  {"connect:4x4x4", "draw", false},
+    {"connect:5x4x4", "draw", false},     {"connect:6x4x4", "second-player-win", false},
+    {"connect:5x5x4", "draw", true},      {"connect:6x5x4", "draw", true},
+    {"connect:4x6x4", "draw", false},     {"square:3", "draw", false},
+    {"square:4", "draw", false},
+};
+
+bool sanitized() { return std::getenv("KINROW_SANITIZED") != nullptr; }
+
+class PublishedValue : public ::testing::TestWithParam<Published> {};
+
+TEST_P(PublishedValue, IsReproducedBySearch) {
+  const Published& p = GetParam();
+  if (p.heavy && sanitized()) GTEST_SKIP() << "heavy solve, skipped under sanitizers";
+  const Game game = make_game(p.spec);
+  const SolveResult result = solve(Position(game), SolveOptions{});
+  EXPECT_STREQ(game_value_name(result.value, 0), p.value) << p.spec;
+}
+
+TEST_P(PublishedValue, CertificateVerifiesAndTamperingIsCaught) {
+  const Published& p = GetParam();
+  if (p.heavy) GTEST_SKIP() << "certificate too large for the unit suite; see docs/benchmarks.md";
+  const Game game = make_game(p.spec);
+  SolveOptions options;
+  options.certificate = true;
+  const SolveResult result = solve(Position(game), options);
+  ASSERT_TRUE(result.certificate.has_value());
+
+  // Through the text form, as a user would check it.
+  std::stringstream text;
+  write_certificate(text, game, *result.certificate);
+  const Certificate certificate = read_certificate(text, game);
+  const CheckReport report = check_certificate(game, certificate);
+  ASSERT_TRUE(report.ok) << p.spec << ": " << report.error;
+  EXPECT_EQ(report.proves, p.value);
+
+  // Drop the entry for the first position the holder meets: a gap.
+  Certificate dropped = certificate;
+  for (Strategy& s : dropped.strategies)
+    if (!s.entries.empty()) {
+      s.entries.erase(s.entries.begin());
+      break;
+    }
+  EXPECT_FALSE(check_certificate(game, dropped).ok) << p.spec << ": entry removed";
+
+  // Move the first entry's stone to another empty cell.
+  Certificate changed = certificate;
+  for (Strategy& s : changed.strategies) {
+    if (s.entries.empty()) continue;
+    StrategyEntry& e = s.entries.front();
+    for (Cell c = game.cell_count() - 1; c >= 0; --c)
+      if (e.owner[c] == kNoPlayer && c != e.move[0]) {
+        e.move[0] = c;
+        break;
+      }
+    break;
+  }
+  EXPECT_FALSE(check_certificate(game, changed).ok) << p.spec << ": move changed";
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, PublishedValue, ::testing::ValuesIn(kPublished),
+    [](const auto& info) { return testing::test_name(info.param.spec); });
+
+}  // namespace
+}  // namespace kinrow
