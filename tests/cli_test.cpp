@@ -1,0 +1,105 @@
+// The command line as a user meets it: exit statuses, one-line errors, JSON output, and
+// a solve -> certificate -> verify round trip through files.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+
+Run kinrow(const std::string& arguments) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto err_path = dir / ("kinrow_cli_test_" + std::to_string(::getpid()) + ".err");
+  const std::string command = std::string(KINROW_BINARY) + " " + arguments + " 2>" + err_path.string();
+  Run run{};
+  FILE* pipe = ::popen(command.c_str(), "r");
+  std::array<char, 4096> buffer;
+  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
+  const int status = ::pclose(pipe);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream err(err_path);
+  run.err.assign(std::istreambuf_iterator<char>(err), {});
+  std::filesystem::remove(err_path);
+  return run;
+}
+
+int lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
+
+TEST(Cli, BadInputIsOneLineAndStatusTwo) {
+  for (const char* arguments :
+       {"solve mnk:3x3", "solve 'mnk:3x3x3,bogus'", "solve tictactoe --moves z9",
+        "solve tictactoe --moves 'b2 b2'", "solve tictactoe --moves 'a1 a2 b1 b2 c1 c2'",
+        "solve connect:4x4x4 --moves 11111", "solve tictactoe --tt-mb -4", "info",
+        "solve tictactoe --no-such-option", "verify tictactoe /no/such/file", "nonsense"}) {
+    const Run run = kinrow(std::string(arguments) + " --quiet");
+    EXPECT_EQ(run.status, 2) << arguments << ": " << run.err;
+    EXPECT_EQ(lines(run.err), 1) << arguments << ": " << run.err;
+  }
+}
+
+TEST(Cli, HelpTeaches) {
+  const Run run = kinrow("solve --help");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.out.find("examples:"), std::string::npos);
+  EXPECT_NE(run.out.find("--tt-mb"), std::string::npos);
+}
+
+TEST(Cli, SolveJsonHasTheDocumentedKeys) {
+  const Run run = kinrow("solve mnk:3x3x3 --moves b2 --json --quiet");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto json = nlohmann::json::parse(run.out);
+  for (const char* key : {"game", "moves", "to_move", "value", "to_move_value", "best_move", "plies",
+                          "nodes", "seconds"})
+    EXPECT_TRUE(json.contains(key)) << key;
+  EXPECT_EQ(json["game"], "mnk:3x3x3");
+  EXPECT_EQ(json["value"], "draw");
+  EXPECT_EQ(json["to_move"], "second");
+}
+
+TEST(Cli, InfoReportsTheSymmetryGroup) {
+  const Run run = kinrow("info qubic --json");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto json = nlohmann::json::parse(run.out);
+  EXPECT_EQ(json["cells"], 64);
+  EXPECT_EQ(json["lines"], 76);
+  EXPECT_EQ(json["symmetries"], 192);
+}
+
+TEST(Cli, CertificateRoundTripThroughFiles) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("kinrow_cli_test_" + std::to_string(::getpid()) + ".cert");
+  const Run solved = kinrow("solve mnk:4x4x3 --quiet --certificate " + path.string());
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  const Run verified = kinrow("verify mnk:4x4x3 " + path.string());
+  EXPECT_EQ(verified.status, 0) << verified.out;
+  EXPECT_NE(verified.out.find("first-player-win"), std::string::npos) << verified.out;
+
+  // A truncated certificate is rejected with status 1 or 2 (unreadable), never accepted.
+  std::string text;
+  {
+    std::ifstream in(path);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  {
+    std::ofstream out(path);
+    out << text.substr(0, text.size() / 2);
+  }
+  const Run truncated = kinrow("verify mnk:4x4x3 " + path.string());
+  EXPECT_NE(truncated.status, 0);
+  std::filesystem::remove(path);
+}
+
+}  // namespace
