@@ -1,0 +1,171 @@
+#include "core/spec.h"
+
+#include <charconv>
+#include <string>
+
+#include "core/error.h"
+
+namespace kinrow {
+namespace {
+
+// Names a user may type instead of a spec; each expands to a spec text.
+struct Alias {
+  std::string_view name;
+  std::string_view spec;
+};
+constexpr Alias kAliases[] = {
+    {"tictactoe", "mnk:3x3x3"}, {"tic-tac-toe", "mnk:3x3x3"}, {"connect4", "connect:7x6x4"},
+    {"qubic", "cube:4x3"},      {"gomoku", "mnk:15x15x5"},    {"connect6", "mnk:19x19x6,p=2,q=1"},
+};
+
+constexpr int kMaxSide = 4096;  // a board axis; the solvers' cell limit is checked later
+constexpr int kMaxStones = 4;  // stones per turn the boards support
+
+// "a,b,,c" -> {"a", "b", "", "c"}: empty fields are kept so they can be reported.
+std::vector<std::string> split_fields(std::string_view text) {
+  std::vector<std::string> fields;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = text.find(',', start);
+    fields.emplace_back(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    if (comma == std::string_view::npos) return fields;
+    start = comma + 1;
+  }
+}
+
+int parse_int(std::string_view text, std::string_view what, int low, int high) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+    throw InputError(std::string(what) + " must be a number, not \"" + std::string(text) + "\"");
+  if (value < low || value > high)
+    throw InputError(std::string(what) + " must be between " + std::to_string(low) + " and " +
+                     std::to_string(high) + ", not " + std::to_string(value));
+  return value;
+}
+
+// "7x6x4" -> {7, 6, 4}; `names` name each number for error messages.
+std::vector<int> parse_dimensions(std::string_view text, std::string_view family,
+                                  std::initializer_list<std::string_view> names,
+                                  std::size_t required) {
+  std::vector<std::string_view> parts;
+  for (std::size_t start = 0;;) {
+    const std::size_t x = text.find('x', start);
+    parts.push_back(text.substr(start, x == std::string_view::npos ? x : x - start));
+    if (x == std::string_view::npos) break;
+    start = x + 1;
+  }
+  std::string usage = std::string(family) + ":";
+  std::size_t i = 0;
+  for (std::string_view name : names) usage += (i++ ? (i > required ? "[x" : "x") : "") + std::string(name);
+  if (names.size() > required) usage += "]";
+  if (parts.size() < required || parts.size() > names.size())
+    throw InputError(std::string("\"") + std::string(family) + ":" + std::string(text) +
+                     "\" does not match " + usage);
+  std::vector<int> values;
+  i = 0;
+  for (std::string_view name : names) {
+    if (i == parts.size()) break;
+    values.push_back(parse_int(parts[i++], std::string(family) + " " + std::string(name), 1, kMaxSide));
+  }
+  return values;
+}
+
+void check_family_params(GameSpec& spec) {
+  const std::vector<int>& v = spec.params;
+  if (spec.family == "mnk" || spec.family == "connect") {
+    if (v[2] > std::max(v[0], v[1]))
+      throw InputError("k = " + std::to_string(v[2]) + " does not fit on a " + std::to_string(v[0]) +
+                       "x" + std::to_string(v[1]) + " board");
+  } else if (spec.family == "cube") {
+    if (v[1] > 12) throw InputError("cube dimension must be at most 12, not " + std::to_string(v[1]));
+    if (v.size() == 2) spec.params.push_back(v[0]);
+    if (spec.params[2] > spec.params[0])
+      throw InputError("k = " + std::to_string(spec.params[2]) + " is longer than the cube side " +
+                       std::to_string(spec.params[0]));
+  } else if (spec.family == "square") {
+    if (v[0] < 2) throw InputError("square:N needs N >= 2");
+  }
+}
+
+}  // namespace
+
+GameSpec parse_spec(std::string_view text) {
+  std::vector<std::string> fields = split_fields(text);
+  for (const Alias& alias : kAliases)
+    if (fields[0] == alias.name) {
+      std::vector<std::string> expanded = split_fields(alias.spec);
+      expanded.insert(expanded.end(), fields.begin() + 1, fields.end());
+      fields = std::move(expanded);
+      break;
+    }
+  const std::string_view head = fields[0];
+
+  GameSpec spec;
+  const std::size_t colon = head.find(':');
+  if (colon == std::string_view::npos)
+    throw InputError("\"" + std::string(head) +
+                     "\" is not a game: write FAMILY:PARAMS (mnk:3x3x3, connect:7x6x4, cube:4x3, "
+                     "square:4, file:PATH) or an alias (tictactoe, connect4, qubic, gomoku, connect6)");
+  spec.family = std::string(head.substr(0, colon));
+  const std::string_view params = head.substr(colon + 1);
+  if (spec.family == "mnk" || spec.family == "connect") {
+    spec.params = parse_dimensions(params, spec.family, {"W", "H", "K"}, 3);
+  } else if (spec.family == "cube") {
+    spec.params = parse_dimensions(params, spec.family, {"N", "D", "K"}, 2);
+  } else if (spec.family == "square") {
+    spec.params = parse_dimensions(params, spec.family, {"N"}, 1);
+  } else if (spec.family == "file") {
+    if (params.empty()) throw InputError("file: needs a path, e.g. file:tiles.json");
+    spec.path = std::string(params);
+  } else {
+    throw InputError("unknown game family \"" + spec.family +
+                     "\" (known: mnk, connect, cube, square, file)");
+  }
+  check_family_params(spec);
+
+  spec.rules.gravity = spec.family == "connect";
+  bool q_given = false;
+  for (std::size_t i = 1; i < fields.size(); ++i) {
+    const std::string_view option = fields[i];
+    if (option == "normal") spec.rules.goal = Goal::Normal;
+    else if (option == "misere") spec.rules.goal = Goal::Misere;
+    else if (option == "maker-breaker") spec.rules.goal = Goal::MakerBreaker;
+    else if (option == "gravity") spec.rules.gravity = true;
+    else if (option == "cylinder") spec.rules.cylinder = true;
+    else if (option.substr(0, 2) == "p=")
+      spec.rules.stones_per_turn = parse_int(option.substr(2), "p", 1, kMaxStones);
+    else if (option.substr(0, 2) == "q=") {
+      spec.rules.first_turn_stones = parse_int(option.substr(2), "q", 1, kMaxStones);
+      q_given = true;
+    } else
+      throw InputError("unknown option \"" + std::string(option) +
+                       "\" (known: normal, misere, maker-breaker, gravity, cylinder, p=N, q=N)");
+  }
+  if (!q_given) spec.rules.first_turn_stones = spec.rules.stones_per_turn;
+  // Gravity turns an mnk board into the connect family; one name per game keeps specs
+  // canonical (and certificates comparable).
+  if (spec.family == "mnk" && spec.rules.gravity) spec.family = "connect";
+  if (spec.rules.cylinder && spec.family != "mnk" && spec.family != "connect")
+    throw InputError("cylinder applies to mnk and connect boards only");
+  return spec;
+}
+
+std::string format_spec(const GameSpec& spec) {
+  std::string out = spec.family + ":";
+  if (spec.family == "file") {
+    out += spec.path;
+  } else {
+    std::vector<int> params = spec.params;
+    if (spec.family == "cube" && params.size() == 3 && params[2] == params[0]) params.pop_back();
+    for (std::size_t i = 0; i < params.size(); ++i) out += (i ? "x" : "") + std::to_string(params[i]);
+  }
+  const Rules& r = spec.rules;
+  if (r.goal != Goal::Normal) out += std::string(",") + goal_name(r.goal);
+  if (r.gravity && spec.family != "connect") out += ",gravity";
+  if (r.cylinder) out += ",cylinder";
+  if (r.stones_per_turn != 1) out += ",p=" + std::to_string(r.stones_per_turn);
+  if (r.first_turn_stones != r.stones_per_turn) out += ",q=" + std::to_string(r.first_turn_stones);
+  return out;
+}
+
+}  // namespace kinrow

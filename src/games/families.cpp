@@ -1,0 +1,127 @@
+// The geometric families as hypergraph generators. Each lays out coordinates (cell
+// indices in printing order: layer by layer, top row first, left to right) and lists
+// its lines; finish_game() does the rest.
+#include "games/families.h"
+
+#include <array>
+#include <functional>
+
+#include "core/error.h"
+#include "games/hypergraph_file.h"
+
+namespace kinrow {
+namespace {
+
+// Far above anything a solver can take on, but small enough that listing the lines of
+// an absurd spec cannot exhaust memory before the solver's own limit is reported.
+constexpr long kMaxGeneratedCells = 1 << 20;
+
+// Cell index of grid coordinates `c` on a board with `extent`, in printing order.
+Cell grid_index(const std::vector<int>& extent, const std::vector<int>& c) {
+  Cell index = 0, stride = 1;
+  for (std::size_t axis = 0; axis < extent.size(); ++axis) {
+    const int along = axis == 1 ? extent[1] - 1 - c[1] : c[axis];  // rows print top first
+    index += along * stride;
+    stride *= extent[axis];
+  }
+  return index;
+}
+
+// All cells of a grid, with coordinates, in printing order.
+void lay_out_grid(Game& game, const std::vector<int>& extent) {
+  long cells = 1;
+  for (int e : extent) {
+    cells *= e;
+    if (cells > kMaxGeneratedCells)
+      throw InputError("board too large: more than " + std::to_string(kMaxGeneratedCells) + " cells");
+  }
+  game.extent = extent;
+  game.coords.assign(cells, {});
+  std::vector<int> c(extent.size(), 0);
+  for (long n = 0; n < cells; ++n) {
+    game.coords[grid_index(extent, c)] = c;
+    for (std::size_t axis = 0; axis < c.size() && ++c[axis] == extent[axis]; ++axis) c[axis] = 0;
+  }
+}
+
+// Lines of k cells in every direction of {-1,0,1}^D whose first non-zero step is +1 (so
+// each line is listed once), starting from every cell. `wrap_x` wraps axis 0 (cylinder).
+void add_straight_lines(Game& game, int k, bool wrap_x) {
+  const std::vector<int>& extent = game.extent;
+  const std::size_t dims = extent.size();
+  std::vector<int> step(dims, -1);
+  for (;;) {
+    // Advance `step` through {-1,0,1}^D like an odometer.
+    std::size_t axis = 0;
+    while (axis < dims && step[axis] == 1) step[axis++] = -1;
+    if (axis == dims) break;
+    ++step[axis];
+    std::size_t first = 0;
+    while (first < dims && step[first] == 0) ++first;
+    if (first == dims || step[first] != 1) continue;
+
+    for (const std::vector<int>& start : game.coords) {
+      Line line;
+      std::vector<int> c = start;
+      for (int i = 0; i < k; ++i) {
+        bool inside = true;
+        for (std::size_t a = 0; a < dims; ++a) {
+          if (a == 0 && wrap_x) c[0] = (c[0] + extent[0]) % extent[0];
+          inside = inside && c[a] >= 0 && c[a] < extent[a];
+        }
+        if (!inside) break;
+        line.push_back(grid_index(extent, c));
+        for (std::size_t a = 0; a < dims; ++a) c[a] += step[a];
+      }
+      std::sort(line.begin(), line.end());
+      // A wrapped line longer than the circumference would revisit a cell: not a line.
+      if (static_cast<int>(line.size()) == k &&
+          std::adjacent_find(line.begin(), line.end()) == line.end())
+        game.lines.push_back(std::move(line));
+    }
+  }
+}
+
+void make_board(Game& game, const GameSpec& spec) {  // mnk and connect
+  lay_out_grid(game, {spec.params[0], spec.params[1]});
+  add_straight_lines(game, spec.params[2], spec.rules.cylinder);
+}
+
+void make_cube(Game& game, const GameSpec& spec) {
+  lay_out_grid(game, std::vector<int>(spec.params[1], spec.params[0]));
+  add_straight_lines(game, spec.params[2], false);
+}
+
+// Seed 003: a line is the four corners of an axis-parallel square of any size.
+void make_square(Game& game, const GameSpec& spec) {
+  const int n = spec.params[0];
+  lay_out_grid(game, {n, n});
+  for (int size = 1; size < n; ++size)
+    for (int x = 0; x + size < n; ++x)
+      for (int y = 0; y + size < n; ++y)
+        game.lines.push_back({grid_index(game.extent, {x, y}), grid_index(game.extent, {x + size, y}),
+                              grid_index(game.extent, {x, y + size}),
+                              grid_index(game.extent, {x + size, y + size})});
+}
+
+}  // namespace
+
+Game make_game(std::string_view spec) { return make_game(parse_spec(spec)); }
+
+Game make_game(const GameSpec& spec) {
+  Game game;
+  game.spec = format_spec(spec);
+  game.family = spec.family;
+  game.rules = spec.rules;
+  if (spec.family == "mnk" || spec.family == "connect") make_board(game, spec);
+  else if (spec.family == "cube") make_cube(game, spec);
+  else if (spec.family == "square") make_square(game, spec);
+  else if (spec.family == "file") read_hypergraph_file(game, spec.path);
+  else throw InputError("unknown game family \"" + spec.family + "\"");
+  if (game.rules.gravity && game.extent.size() < 2)
+    throw InputError("gravity needs a board with rows (at least two axes)");
+  finish_game(game);
+  return game;
+}
+
+}  // namespace kinrow
