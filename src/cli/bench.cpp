@@ -25,7 +25,7 @@ const CommandSpec kBenchSpec = {
     {
         {"runs", "N", "runs per game (default 3)"},
         {"only", "SPEC", "bench this game only"},
-        {"tt-mb", "N", "transposition table size in MiB (default 256)"},
+        {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
         {"json", "", "print one JSON object per game"},
     },
     0,
@@ -47,7 +47,7 @@ int run_bench(const Args& args) {
   std::vector<std::string> suite = kSuite;
   if (args.has("only")) suite = {args.get("only")};
   SolveOptions options;
-  options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 256, 1, 1 << 20));
+  options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
 
   if (!args.has("json"))
     std::cout << "game                    value               nodes        median s   M nodes/s\n";

@@ -17,7 +17,9 @@ std::string with_commas(uint64_t n) {
 
 std::string rate(uint64_t nodes, double seconds) {
   char text[64];
-  std::snprintf(text, sizeof text, "%.2f M nodes/s", seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+  const double per_second = seconds > 0 ? nodes / seconds : 0.0;
+  if (per_second >= 1e6) std::snprintf(text, sizeof text, "%.2f M nodes/s", per_second / 1e6);
+  else std::snprintf(text, sizeof text, "%.0f nodes/s", per_second);
   return text;
 }
 

@@ -30,7 +30,7 @@ const CommandSpec kSolveSpec = {
     {
         {"moves", "M", "moves from the empty board (docs/games.md: \"4453\", \"b2 c1\")"},
         {"weak", "", "win/draw/loss only, without the distance (faster)"},
-        {"tt-mb", "N", "transposition table size in MiB (default 256)"},
+        {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
         {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
@@ -44,7 +44,7 @@ int run_solve(const Args& args) {
   const Position position = play_moves(game, args.get("moves"));
 
   SolveOptions options;
-  options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 256, 1, 1 << 20));
+  options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
   options.weak = args.has("weak");
   options.certificate = args.has("certificate");
   const std::string certificate_path = args.get("certificate");

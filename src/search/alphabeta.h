@@ -110,6 +110,9 @@ class AlphaBeta {
     if (!tables.lines_count[mover] && goal_ == Goal::MakerBreaker) hi = 1;  // breaker
     if (goal_ == Goal::Misere) hi = win_score(max_turns_, t + 2);
     if (normal) lo = -win_score(max_turns_, t + 2);
+    // Near the end no one may be able to win any more, yet a full board still scores 0.
+    hi = std::max(hi, 0);
+    lo = std::min(lo, 0);
     if (beta <= lo) return lo;
     if (alpha >= hi) return hi;
     alpha = std::max(alpha, lo);

@@ -122,6 +122,13 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
 
 }  // namespace
 
+std::size_t automatic_table_megabytes(const Game& game) {
+  // 16 bytes an entry and about 2^cells positions worth keeping, within [1, 256] MiB.
+  const int cells = game.cell_count();
+  if (cells >= 24) return 256;
+  return std::max<std::size_t>(1, (std::size_t{16} << cells) >> 20);
+}
+
 SolveResult solve(const Position& position, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const Game& game = position.game();
@@ -133,7 +140,8 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
     result.score = 0;
     result.plies = 0;
   } else {
-    TranspositionTable table(options.table_megabytes);
+    TranspositionTable table(options.table_megabytes ? options.table_megabytes
+                                                     : automatic_table_megabytes(game));
     const LineBoardTables tables(game, group, options.max_key_symmetries);
     result = with_line_board(tables, [&](auto board) {
       return solve_on(std::move(board), position, options, table);

@@ -20,7 +20,7 @@
 namespace kinrow {
 
 struct SolveOptions {
-  std::size_t table_megabytes = 256;
+  std::size_t table_megabytes = 0;  // 0: automatic (see automatic_table_megabytes)
   bool weak = false;  // win/draw/loss only, not the distance
   std::size_t max_key_symmetries = 64;  // symmetries folded into table keys
   bool certificate = false;  // also extract the strategies that prove the value
@@ -42,6 +42,10 @@ struct SolveResult {
 };
 
 SolveResult solve(const Position& position, const SolveOptions& options);
+
+// The default table: 256 MiB, or less on boards too small to fill it (a tic-tac-toe solve
+// should not pay for clearing a quarter gigabyte).
+std::size_t automatic_table_megabytes(const Game& game);
 
 // The first player's result of the whole game given the side to move's value.
 const char* game_value_name(Value to_move_value, int to_move);  // "first-player-win", ...
