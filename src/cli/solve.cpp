@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/solve_batch.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
@@ -30,6 +31,9 @@ const CommandSpec kSolveSpec = {
     {
         {"moves", "M", "moves from the empty board (docs/games.md: \"4453\", \"b2 c1\")"},
         {"weak", "", "win/draw/loss only, without the distance (faster)"},
+        {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
+                          "exit 1 if an expected SCORE differs"},
+        {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
         {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
@@ -41,12 +45,17 @@ const CommandSpec kSolveSpec = {
 
 int run_solve(const Args& args) {
   const Game game = make_game(args.positional[0]);
-  const Position position = play_moves(game, args.get("moves"));
-
   SolveOptions options;
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
   options.weak = args.has("weak");
   options.certificate = args.has("certificate");
+  options.generic_board = args.has("generic");
+  if (args.has("batch")) {
+    if (options.certificate || args.has("moves"))
+      throw InputError("--batch reads its positions from the file; drop --moves and --certificate");
+    return run_solve_batch(args, game, options);
+  }
+  const Position position = play_moves(game, args.get("moves"));
   const std::string certificate_path = args.get("certificate");
   std::ofstream certificate_file;
   if (options.certificate) {
@@ -83,6 +92,7 @@ int run_solve(const Args& args) {
     out["best_move"] = result.best_move ? nlohmann::json(best) : nlohmann::json(nullptr);
     out["plies"] = result.plies >= 0 ? nlohmann::json(result.plies) : nlohmann::json(nullptr);
     out["score"] = result.score;
+    if (result.connect_score) out["connect_score"] = *result.connect_score;
     out["exact"] = result.exact;
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
@@ -104,7 +114,11 @@ int run_solve(const Args& args) {
             << game_value << "\n";
   if (result.best_move) std::cout << "best move    " << best << "\n";
   if (result.plies >= 0)
-    std::cout << "plies        " << result.plies << " to the end under perfect play\n";
+    std::cout << "plies        " << result.plies << " to the end under perfect play (the game ends on move "
+              << position.turns_played() + result.plies << ")\n";
+  if (result.connect_score)
+    std::cout << "score        " << *result.connect_score
+              << " (Connect Four convention: 0 draw, > 0 the side to move wins, faster is larger)\n";
   std::cout << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds)
             << ")\n";
   std::cout << "time         " << seconds_text(result.seconds) << "\n";

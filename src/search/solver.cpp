@@ -6,6 +6,7 @@
 #include "core/notation.h"
 #include "core/symmetry.h"
 #include "search/board_dispatch.h"
+#include "search/gravity_solver.h"
 #include "search/strategy_extractor.h"
 
 namespace kinrow {
@@ -120,6 +121,35 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
   return result;
 }
 
+// The bitboard path for gravity games (no certificates: those come from the generic board).
+SolveResult solve_gravity(const Position& position, const SolveOptions& options, TranspositionTable& table) {
+  const Game& game = position.game();
+  std::vector<int> columns;
+  for (const Turn& turn : position.history()) columns.push_back(game.coords[turn[0]][0]);
+  GravitySolver solver(game, table, options.monitor);
+  const GravitySolution solution = solver.solve(columns, options.weak);
+
+  SolveResult result;
+  result.bitboard = true;
+  result.value = value_of(solution.score);
+  result.exact = !options.weak;
+  result.nodes = solution.nodes;
+  result.windows = solution.windows;
+  if (result.exact) {
+    // The generic absolute score (score.h) carries the same information.
+    const int magnitude = game.max_turns() + 1 - solution.end;
+    result.score = solution.score > 0 ? magnitude : solution.score < 0 ? -magnitude : 0;
+    result.plies = solution.end - position.turns_played();
+    result.connect_score = solution.score;
+  } else {
+    result.score = solution.score;
+    result.plies = -1;
+  }
+  for (Cell c = 0; c < game.cell_count(); ++c)
+    if (position.playable(c) && game.coords[c][0] == solution.best_column) result.best_move = Turn{c};
+  return result;
+}
+
 }  // namespace
 
 std::size_t automatic_table_megabytes(const Game& game) {
@@ -142,10 +172,20 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
   } else {
     TranspositionTable table(options.table_megabytes ? options.table_megabytes
                                                      : automatic_table_megabytes(game));
-    const LineBoardTables tables(game, group, options.max_key_symmetries);
-    result = with_line_board(tables, [&](auto board) {
-      return solve_on(std::move(board), position, options, table);
-    });
+    if (!options.certificate && !options.generic_board && gravity_solver_applies(game)) {
+      result = solve_gravity(position, options, table);
+    } else {
+      const LineBoardTables tables(game, group, options.max_key_symmetries);
+      result = with_line_board(tables, [&](auto board) {
+        return solve_on(std::move(board), position, options, table);
+      });
+      // One stone a turn: the game ends with e stones down, so the generic score
+      // W*H + 1 - e maps onto the Connect Four convention floor((W*H + 2 - e) / 2).
+      const Rules& r = game.rules;
+      if (result.exact && r.gravity && r.stones_per_turn == 1 && r.first_turn_stones == 1 &&
+          r.goal != Goal::MakerBreaker)
+        result.connect_score = result.score > 0 ? (result.score + 1) / 2 : -((1 - result.score) / 2);
+    }
     result.table_bytes = table.bytes();
   }
   result.symmetries = group.size();

@@ -24,6 +24,7 @@ struct SolveOptions {
   bool weak = false;  // win/draw/loss only, not the distance
   std::size_t max_key_symmetries = 64;  // symmetries folded into table keys
   bool certificate = false;  // also extract the strategies that prove the value
+  bool generic_board = false;  // never take the bitboard path (for cross-checks)
   SearchMonitor monitor;
 };
 
@@ -39,6 +40,10 @@ struct SolveResult {
   std::size_t table_bytes = 0;
   std::size_t symmetries = 1;  // size of the game's symmetry group
   std::optional<Certificate> certificate;  // when asked for and the game is not over
+  // Gravity games solved on the bitboard path: the score in the Connect Four convention
+  // (search/gravity_search.h), and that this path was taken.
+  std::optional<int> connect_score;
+  bool bitboard = false;
 };
 
 SolveResult solve(const Position& position, const SolveOptions& options);

@@ -1,0 +1,106 @@
+// The gravity bitboard solver against the generic hypergraph board (random positions of
+// several sizes, k and goals), and against Pons' published test-set scores.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/hashing.h"
+#include "core/notation.h"
+#include "games/families.h"
+#include "search/gravity_solver.h"
+#include "search/solver.h"
+#include "test_names.h"
+
+namespace kinrow {
+namespace {
+
+bool sanitized() { return std::getenv("KINROW_SANITIZED") != nullptr; }
+
+Position random_position(const Game& game, int empties, SplitMix64& random) {
+  for (;;) {
+    Position position(game);
+    while (!position.over() && position.empty_count() > empties) {
+      const std::vector<Turn> turns = position.legal_turns();
+      position.play(turns[random.below(turns.size())]);
+    }
+    if (!position.over()) return position;
+  }
+}
+
+struct Board {
+  const char* spec;
+  int empties;
+  int positions;
+};
+
+class BitboardAgreesWithGenericBoard : public ::testing::TestWithParam<Board> {};
+
+TEST_P(BitboardAgreesWithGenericBoard, OnRandomPositions) {
+  const Board& b = GetParam();
+  const Game game = make_game(b.spec);
+  ASSERT_TRUE(gravity_solver_applies(game)) << b.spec;
+  SplitMix64 random(std::hash<std::string>{}(b.spec));
+  SolveOptions fast, generic;
+  fast.table_megabytes = generic.table_megabytes = 4;
+  generic.generic_board = true;
+  for (int i = 0; i < b.positions; ++i) {
+    const Position position = random_position(game, b.empties, random);
+    const std::string where =
+        std::string(b.spec) + " after \"" + format_turns(game, position.history()) + "\"";
+    const SolveResult bit = solve(position, fast);
+    const SolveResult ref = solve(position, generic);
+    ASSERT_TRUE(bit.bitboard && !ref.bitboard);
+    ASSERT_EQ(bit.value, ref.value) << where;
+    ASSERT_EQ(bit.score, ref.score) << where;
+    ASSERT_EQ(bit.plies, ref.plies) << where;
+    ASSERT_EQ(bit.connect_score, ref.connect_score) << where;
+
+    // The bitboard's best move keeps the value, by the generic board's reckoning.
+    ASSERT_TRUE(bit.best_move.has_value()) << where;
+    Position after = position;
+    ASSERT_EQ(after.why_illegal(*bit.best_move), "") << where;
+    after.play(*bit.best_move);
+    const int after_score = after.over() ? (after.winner() == kNoPlayer ? 0 : 1) : -solve(after, generic).score;
+    if (!after.over()) EXPECT_EQ(after_score, ref.score) << where << " best " << format_turn(game, *bit.best_move);
+
+    fast.weak = true;
+    EXPECT_EQ(solve(position, fast).value, ref.value) << where << " (weak)";
+    fast.weak = false;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Sizes, BitboardAgreesWithGenericBoard,
+    ::testing::Values(Board{"connect:4x4x4", 10, 30}, Board{"connect:5x4x4", 11, 25},
+                      Board{"connect:4x5x3", 11, 25}, Board{"connect:5x4x3,misere", 11, 25},
+                      Board{"connect:4x4x4,misere", 11, 25}, Board{"connect:6x3x3", 11, 25},
+                      Board{"connect:3x5x2", 10, 20}, Board{"connect:7x6x4", 12, 15},
+                      Board{"connect:7x6x4,misere", 12, 10}, Board{"connect:5x5x5", 12, 10}),
+    [](const auto& info) { return testing::test_name(info.param.spec); });
+
+// Pons' test sets: "MOVES SCORE" lines for 7x6 Connect Four. The CI runs the first lines of
+// each (the hard sets take seconds a position); bench/connect4-testsets runs them all.
+TEST(GravitySolver, ReproducesPonsTestSetScores) {
+  const Game game = make_game("connect4");
+  TranspositionTable table(64);
+  GravitySolver solver(game, table);
+  const std::pair<const char*, int> sets[] = {
+      {"Test_L3_R1", 200}, {"Test_L2_R1", 100}, {"Test_L2_R2", 10}, {"Test_L1_R1", 50}, {"Test_L1_R2", 5}};
+  for (auto [name, lines] : sets) {
+    if (sanitized()) lines = std::max(1, lines / 10);
+    std::ifstream in(std::string(KINROW_DATA_DIR) + "/connect4/" + name);
+    ASSERT_TRUE(in) << name;
+    std::string moves;
+    int expected = 0;
+    for (int i = 0; i < lines && in >> moves >> expected; ++i) {
+      const Position position = play_moves(game, moves);
+      std::vector<int> columns;
+      for (const Turn& turn : position.history()) columns.push_back(game.coords[turn[0]][0]);
+      EXPECT_EQ(solver.solve(columns, false).score, expected) << name << " " << moves;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace kinrow
