@@ -14,17 +14,17 @@
 
 namespace {
 
-struct Run {
+struct CliRun {
   int status;
   std::string out;  // stdout
   std::string err;  // stderr
 };
 
-Run kinrow(const std::string& arguments) {
+CliRun kinrow(const std::string& arguments) {
   const auto dir = std::filesystem::temp_directory_path();
   const auto err_path = dir / ("kinrow_cli_test_" + std::to_string(::getpid()) + ".err");
   const std::string command = std::string(KINROW_BINARY) + " " + arguments + " 2>" + err_path.string();
-  Run run{};
+  CliRun run{};
   FILE* pipe = ::popen(command.c_str(), "r");
   std::array<char, 4096> buffer;
   while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
@@ -44,21 +44,21 @@ TEST(Cli, BadInputIsOneLineAndStatusTwo) {
         "solve tictactoe --moves 'b2 b2'", "solve tictactoe --moves 'a1 a2 b1 b2 c1 c2'",
         "solve connect:4x4x4 --moves 11111", "solve tictactoe --tt-mb -4", "info",
         "solve tictactoe --no-such-option", "verify tictactoe /no/such/file", "nonsense"}) {
-    const Run run = kinrow(std::string(arguments) + " --quiet");
+    const CliRun run = kinrow(std::string(arguments) + " --quiet");
     EXPECT_EQ(run.status, 2) << arguments << ": " << run.err;
     EXPECT_EQ(lines(run.err), 1) << arguments << ": " << run.err;
   }
 }
 
 TEST(Cli, HelpTeaches) {
-  const Run run = kinrow("solve --help");
+  const CliRun run = kinrow("solve --help");
   EXPECT_EQ(run.status, 0);
   EXPECT_NE(run.out.find("examples:"), std::string::npos);
   EXPECT_NE(run.out.find("--tt-mb"), std::string::npos);
 }
 
 TEST(Cli, SolveJsonHasTheDocumentedKeys) {
-  const Run run = kinrow("solve mnk:3x3x3 --moves b2 --json --quiet");
+  const CliRun run = kinrow("solve mnk:3x3x3 --moves b2 --json --quiet");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto json = nlohmann::json::parse(run.out);
   for (const char* key : {"game", "moves", "to_move", "value", "to_move_value", "best_move", "plies",
@@ -70,7 +70,7 @@ TEST(Cli, SolveJsonHasTheDocumentedKeys) {
 }
 
 TEST(Cli, InfoReportsTheSymmetryGroup) {
-  const Run run = kinrow("info qubic --json");
+  const CliRun run = kinrow("info qubic --json");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto json = nlohmann::json::parse(run.out);
   EXPECT_EQ(json["cells"], 64);
@@ -81,9 +81,9 @@ TEST(Cli, InfoReportsTheSymmetryGroup) {
 TEST(Cli, CertificateRoundTripThroughFiles) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("kinrow_cli_test_" + std::to_string(::getpid()) + ".cert");
-  const Run solved = kinrow("solve mnk:4x4x3 --quiet --certificate " + path.string());
+  const CliRun solved = kinrow("solve mnk:4x4x3 --quiet --certificate " + path.string());
   ASSERT_EQ(solved.status, 0) << solved.err;
-  const Run verified = kinrow("verify mnk:4x4x3 " + path.string());
+  const CliRun verified = kinrow("verify mnk:4x4x3 " + path.string());
   EXPECT_EQ(verified.status, 0) << verified.out;
   EXPECT_NE(verified.out.find("first-player-win"), std::string::npos) << verified.out;
 
@@ -97,7 +97,7 @@ TEST(Cli, CertificateRoundTripThroughFiles) {
     std::ofstream out(path);
     out << text.substr(0, text.size() / 2);
   }
-  const Run truncated = kinrow("verify mnk:4x4x3 " + path.string());
+  const CliRun truncated = kinrow("verify mnk:4x4x3 " + path.string());
   EXPECT_NE(truncated.status, 0);
   std::filesystem::remove(path);
 }

@@ -3,10 +3,12 @@
 // removed, or one move changed, is rejected.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
 #include "games/families.h"
+#include "core/symmetry.h"
 #include "proof/checker.h"
 #include "search/solver.h"
 #include "test_names.h"
@@ -71,19 +73,40 @@ TEST_P(PublishedValue, CertificateVerifiesAndTamperingIsCaught) {
     }
   EXPECT_FALSE(check_certificate(game, dropped).ok) << p.spec << ": entry removed";
 
-  // Move the first entry's stone to another empty cell.
+  // Move the first entry's stone to another empty cell that no symmetry of the position
+  // relates to it (a symmetric move would be the same strategy, rightly accepted).
+  const SymmetryGroup group = automorphisms(game);
   Certificate changed = certificate;
-  for (Strategy& s : changed.strategies) {
-    if (s.entries.empty()) continue;
-    StrategyEntry& e = s.entries.front();
-    for (Cell c = game.cell_count() - 1; c >= 0; --c)
-      if (e.owner[c] == kNoPlayer && c != e.move[0]) {
-        e.move[0] = c;
-        break;
-      }
+  StrategyEntry& first = changed.strategies.front().entries.front();
+  auto symmetric_to_original = [&](Cell c) {
+    for (const Permutation& map : group.maps) {
+      bool fixes = map[first.move[0]] == c;
+      for (Cell d = 0; fixes && d < game.cell_count(); ++d) fixes = first.owner[map[d]] == first.owner[d];
+      if (fixes) return true;
+    }
+    return false;
+  };
+  auto playable = [&](Cell c) {
+    const Cell under = game.rules.gravity ? game.below[c] : -1;
+    return first.owner[c] == kNoPlayer && (under < 0 || first.owner[under] != kNoPlayer);
+  };
+  Cell other = -1;
+  for (Cell c = 0; c < game.cell_count(); ++c)
+    if (playable(c) && !symmetric_to_original(c)) other = c;
+  if (other >= 0) {
+    first.move = {other};
+    EXPECT_FALSE(check_certificate(game, changed).ok) << p.spec << ": move changed";
+  }
+
+  // A move onto a taken cell is always caught.
+  Certificate illegal = certificate;
+  for (StrategyEntry& e : illegal.strategies.front().entries) {
+    const auto taken = std::find_if(e.owner.begin(), e.owner.end(), [](int8_t o) { return o != kNoPlayer; });
+    if (taken == e.owner.end()) continue;
+    e.move = {static_cast<Cell>(taken - e.owner.begin())};
     break;
   }
-  EXPECT_FALSE(check_certificate(game, changed).ok) << p.spec << ": move changed";
+  EXPECT_FALSE(check_certificate(game, illegal).ok) << p.spec << ": move onto a taken cell";
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, PublishedValue, ::testing::ValuesIn(kPublished),

@@ -28,6 +28,7 @@ const char* claim_name(Claim claim);  // "win", "at-least-draw"
 struct StrategyEntry {
   std::vector<int8_t> owner;  // kNoPlayer, 0 or 1 per cell
   Turn move;
+  int source_line = 0;  // the line of the text it was read from (0: not read from text)
 };
 
 struct Strategy {

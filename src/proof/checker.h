@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/symmetry.h"
 #include "proof/certificate.h"
 
 namespace kinrow {
@@ -26,5 +27,10 @@ struct CheckReport {
 };
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate);
+
+// The same with the game's symmetry group computed by the caller (it costs more than a
+// small check), e.g. automorphisms(game).
+CheckReport check_certificate(const Game& game, const Certificate& certificate,
+                              const SymmetryGroup& symmetry);
 
 }  // namespace kinrow
