@@ -19,7 +19,7 @@ long Args::get_int(const std::string& name, long fallback, long min, long max) c
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || value < min || value > max)
     throw InputError("--" + name + " takes a whole number from " + std::to_string(min) + " to " +
-                     std::to_string(max) + ", not \"" + text + "\"");
+                     std::to_string(max) + ", not \"" + printable(text) + "\"");
   return value;
 }
 
@@ -42,7 +42,7 @@ Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words) 
     for (const OptionSpec& o : spec.options)
       if (o.name == name) option = &o;
     if (!option)
-      throw InputError("unknown option --" + name + " for \"kinrow " + spec.name +
+      throw InputError("unknown option --" + printable(name) + " for \"kinrow " + spec.name +
                        "\" (see kinrow " + spec.name + " --help)");
     if (option->value.empty()) {
       if (inline_value) throw InputError("--" + name + " takes no value");

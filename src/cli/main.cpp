@@ -75,6 +75,6 @@ int main(int argc, char** argv) {
       return 3;
     }
   }
-  std::cerr << "kinrow: unknown command \"" << words[0] << "\" (see kinrow --help)\n";
+  std::cerr << "kinrow: unknown command \"" << kinrow::printable(words[0]) << "\" (see kinrow --help)\n";
   return 2;
 }

@@ -49,7 +49,7 @@ std::vector<Token> split_stones(const Game& game, std::string_view moves) {
     tokens.push_back({std::string(moves.substr(begin, i - begin)), static_cast<int>(tokens.size()) + 1});
   };
   auto bad_character = [&]() {
-    throw InputError("unexpected character '" + std::string(1, moves[i]) + "' at position " +
+    throw InputError("unexpected character '" + printable(moves.substr(i, 1)) + "' at position " +
                      std::to_string(i + 1) + " of the moves");
   };
   while (i < moves.size()) {

@@ -36,7 +36,7 @@ int parse_int(std::string_view text, std::string_view what, int low, int high) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || error != std::errc() || end != text.data() + text.size())
-    throw InputError(std::string(what) + " must be a number, not \"" + std::string(text) + "\"");
+    throw InputError(std::string(what) + " must be a number, not \"" + printable(text) + "\"");
   if (value < low || value > high)
     throw InputError(std::string(what) + " must be between " + std::to_string(low) + " and " +
                      std::to_string(high) + ", not " + std::to_string(value));
@@ -59,7 +59,7 @@ std::vector<int> parse_dimensions(std::string_view text, std::string_view family
   for (std::string_view name : names) usage += (i++ ? (i > required ? "[x" : "x") : "") + std::string(name);
   if (names.size() > required) usage += "]";
   if (parts.size() < required || parts.size() > names.size())
-    throw InputError(std::string("\"") + std::string(family) + ":" + std::string(text) +
+    throw InputError(std::string("\"") + std::string(family) + ":" + printable(text) +
                      "\" does not match " + usage);
   std::vector<int> values;
   i = 0;
@@ -103,7 +103,7 @@ GameSpec parse_spec(std::string_view text) {
   GameSpec spec;
   const std::size_t colon = head.find(':');
   if (colon == std::string_view::npos)
-    throw InputError("\"" + std::string(head) +
+    throw InputError("\"" + printable(head) +
                      "\" is not a game: write FAMILY:PARAMS (mnk:3x3x3, connect:7x6x4, cube:4x3, "
                      "square:4, file:PATH) or an alias (tictactoe, connect4, qubic, gomoku, connect6)");
   spec.family = std::string(head.substr(0, colon));
@@ -118,7 +118,7 @@ GameSpec parse_spec(std::string_view text) {
     if (params.empty()) throw InputError("file: needs a path, e.g. file:tiles.json");
     spec.path = std::string(params);
   } else {
-    throw InputError("unknown game family \"" + spec.family +
+    throw InputError("unknown game family \"" + printable(spec.family) +
                      "\" (known: mnk, connect, cube, square, file)");
   }
   check_family_params(spec);
@@ -138,7 +138,7 @@ GameSpec parse_spec(std::string_view text) {
       spec.rules.first_turn_stones = parse_int(option.substr(2), "q", 1, kMaxStones);
       q_given = true;
     } else
-      throw InputError("unknown option \"" + std::string(option) +
+      throw InputError("unknown option \"" + printable(option) +
                        "\" (known: normal, misere, maker-breaker, gravity, cylinder, p=N, q=N)");
   }
   if (!q_given) spec.rules.first_turn_stones = spec.rules.stones_per_turn;

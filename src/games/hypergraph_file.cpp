@@ -12,7 +12,7 @@ namespace {
 constexpr int kMaxFileCells = 1 << 16;
 
 [[noreturn]] void fail(const std::string& path, const std::string& problem) {
-  throw InputError(path + ": " + problem);
+  throw InputError(printable(path) + ": " + problem);
 }
 
 int as_int(const nlohmann::json& value, const std::string& path, const std::string& what, int low,
@@ -33,7 +33,7 @@ void read_hypergraph_file(Game& game, const std::string& path) {
   try {
     doc = nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    fail(path, std::string("not valid JSON (") + e.what() + ")");
+    fail(path, std::string("not valid JSON (") + printable(e.what()) + ")");
   }
   if (!doc.is_object() || !doc.contains("cells") || !doc.contains("lines"))
     fail(path, "expected an object with \"cells\" and \"lines\"");

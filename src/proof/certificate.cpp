@@ -29,10 +29,10 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
   else fail(line, "expected \"strategy first|second win|at-least-draw [win-now]\"");
   if (claim == "win") strategy.claim = Claim::Win;
   else if (claim == claim_name(Claim::NotLose)) strategy.claim = Claim::NotLose;
-  else fail(line, "the claim must be \"win\" or \"at-least-draw\", not \"" + claim + "\"");
+  else fail(line, "the claim must be \"win\" or \"at-least-draw\", not \"" + printable(claim) + "\"");
   strategy.win_now_rule = false;
   while (words >> rule) {
-    if (rule != "win-now") fail(line, "unknown rule \"" + rule + "\" (known: win-now)");
+    if (rule != "win-now") fail(line, "unknown rule \"" + printable(rule) + "\" (known: win-now)");
     strategy.win_now_rule = true;
   }
   return strategy;
@@ -57,7 +57,7 @@ void parse_entry(const std::string& text, int line, const Game& game, Strategy& 
     else if (ch == upper(mine)) entry.move.push_back(c);
     else if (ch == upper(theirs)) alternatives.push_back(c);
     else
-      fail(line, std::string("unexpected character '") + ch + "' (use . x o, and X or O for the " +
+      fail(line, "unexpected character '" + printable(std::string(1, ch)) + "' (use . x o, and X or O for the " +
                      "holder's move and the opponent's alternatives)");
   }
   if (entry.move.empty())
