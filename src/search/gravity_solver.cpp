@@ -10,26 +10,18 @@ constexpr int kMaxBitboardK = 8;  // k is a template parameter; longer lines use
 
 int line_length(const Game& game) { return game.lines.empty() ? 0 : static_cast<int>(game.lines[0].size()); }
 
-// Null-window searches closing in on the score. The first asks the weak question (is the
-// score above 0?); then the search gallops away from the bound it got, testing lo, lo+1,
-// lo+3, lo+7, ... (or the mirror image below hi), and halves the gap once a test fails.
-// Real positions mostly score near their first bound: 7x6 scores +1, so two windows
-// settle it, where halving from the middle of [-21, 22] would first prove far weaker
-// and costlier claims.
+// Null-window searches closing in on the score (Pons' driver): each asks "is the score
+// above med?", with med pulled towards 0 so that draws and quick results settle first.
 template <class Search>
 int close_in(Search& search, int lo, int hi, int& windows) {
-  auto test = [&](int med) {  // narrows [lo, hi] by asking "is the score > med?"
+  while (lo < hi) {
+    int med = lo + (hi - lo) / 2;
+    if (med <= 0 && lo / 2 < med) med = lo / 2;
+    else if (med >= 0 && hi / 2 > med) med = hi / 2;
     const int r = search.search(med, med + 1);
     ++windows;
     if (r <= med) hi = r;
     else lo = r;
-  };
-  if (lo < 0 && 0 < hi) test(0);
-  for (int step = 1; lo < hi; step *= 2) {
-    // Gallop from the side the score is known to lie near, at most halfway across.
-    const int span = hi - lo;
-    const int reach = std::min(step - 1, (span - 1) / 2);
-    test(lo >= 0 ? lo + reach : hi - 1 - reach);
   }
   return lo;
 }
