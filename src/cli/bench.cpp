@@ -14,7 +14,7 @@ namespace kinrow::cli {
 
 const CommandSpec kBenchSpec = {
     "bench",
-    "[--runs N] [--only SPEC] [--tt-mb N] [--json]",
+    "[--runs N] [--only SPEC] [--tt-mb N] [--generic] [--json]",
     "Measure solve speed on a fixed set of games (median of several runs).",
     "Each game is solved from the empty board with a fresh table, strong (exact distance),\n"
     "--runs times; the median time and the node count are reported. Figures for this\n"
@@ -26,6 +26,7 @@ const CommandSpec kBenchSpec = {
         {"runs", "N", "runs per game (default 3)"},
         {"only", "SPEC", "bench this game only"},
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
+        {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
         {"json", "", "print one JSON object per game"},
     },
     0,
@@ -47,6 +48,7 @@ int run_bench(const Args& args) {
   std::vector<std::string> suite = kSuite;
   if (args.has("only")) suite = {args.get("only")};
   SolveOptions options;
+  options.generic_board = args.has("generic");
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
 
   if (!args.has("json"))
