@@ -35,37 +35,40 @@ int small_number(std::string_view digits) {
   return value;
 }
 
-// One stone of the input, as typed, with its 1-based position among the stones.
+// One stone of the input, as typed; or a character that belongs to no stone, reported
+// when play reaches it so that the message can name the move it spoils.
 struct Token {
   std::string text;
-  int number;
+  bool bad = false;
+  std::size_t offset = 0;  // where the text starts in the input
 };
 
 std::vector<Token> split_stones(const Game& game, std::string_view moves) {
   std::vector<Token> tokens;
   const bool single_digits = uses_column_digits(game) && !columns_need_separators(game);
   std::size_t i = 0;
-  auto add = [&](std::size_t begin) {
-    tokens.push_back({std::string(moves.substr(begin, i - begin)), static_cast<int>(tokens.size()) + 1});
-  };
+  auto add = [&](std::size_t begin) { tokens.push_back({std::string(moves.substr(begin, i - begin)), false, begin}); };
   auto bad_character = [&]() {
-    throw InputError("unexpected character '" + printable(moves.substr(i, 1)) + "' at position " +
-                     std::to_string(i + 1) + " of the moves");
+    tokens.push_back({std::string(moves.substr(i, 1)), true, i});
+    ++i;
   };
   while (i < moves.size()) {
     const char c = moves[i];
     const std::size_t begin = i;
     if (is_separator(c)) {
       ++i;
-    } else if (uses_column_digits(game)) {
-      if (!is_digit(c)) bad_character();
-      ++i;
-      if (!single_digits)
-        while (i < moves.size() && is_digit(moves[i])) ++i;
-      add(begin);
     } else if (c == '#') {
       ++i;
       while (i < moves.size() && is_digit(moves[i])) ++i;
+      add(begin);
+    } else if (uses_column_digits(game)) {
+      if (!is_digit(c)) {
+        bad_character();
+        continue;
+      }
+      ++i;
+      if (!single_digits)
+        while (i < moves.size() && is_digit(moves[i])) ++i;
       add(begin);
     } else if (is_letter(c)) {
       while (i < moves.size() && is_letter(moves[i])) ++i;
@@ -94,7 +97,7 @@ class CellNames {
     if (text[0] == '#') {
       const int index = small_number(std::string_view(text).substr(1));
       if (index < 0 || index >= game_.cell_count())
-        throw InputError("no cell " + text + " (cells are #0 to #" + std::to_string(game_.cell_count() - 1) + ")");
+        throw InputError("no cell " + printable(text) + " (cells are #0 to #" + std::to_string(game_.cell_count() - 1) + ")");
       return index;
     }
     if (uses_column_digits(game_)) return drop(text, position, pending);
@@ -141,7 +144,7 @@ class CellNames {
   Cell drop(const std::string& text, const Position& position, const Turn& pending) const {
     const int column = small_number(text);
     if (column < 1 || column > game_.width())
-      throw InputError("no column " + text + " (columns are 1 to " + std::to_string(game_.width()) + ")");
+      throw InputError("no column " + printable(text) + " (columns are 1 to " + std::to_string(game_.width()) + ")");
     for (int y = 0; y < game_.height(); ++y) {
       const auto it = at_.find({column - 1, y});
       if (it == at_.end()) continue;
@@ -149,7 +152,7 @@ class CellNames {
       if (position.owner(c) == kNoPlayer && std::find(pending.begin(), pending.end(), c) == pending.end())
         return c;
     }
-    throw InputError("column " + text + " is full");
+    throw InputError("column " + printable(text) + " is full");
   }
 
   const Game& game_;
@@ -191,7 +194,10 @@ Position play_moves(const Game& game, std::string_view moves) {
   std::string turn_text;
   for (const Token& token : split_stones(game, moves)) {
     const std::string where = "move " + std::to_string(position.turns_played() + 1) + " (\"" +
-                              turn_text + token.text + "\"): ";
+                              printable(turn_text + token.text) + "\"): ";
+    if (token.bad)
+      throw InputError(where + "unexpected character '" + printable(token.text) + "' at position " +
+                       std::to_string(token.offset + 1) + " of the moves");
     if (position.over()) throw InputError(where + "the game is already over");
     Cell cell;
     try {
@@ -210,7 +216,7 @@ Position play_moves(const Game& game, std::string_view moves) {
     turn_text.clear();
   }
   if (!turn.empty())
-    throw InputError("move " + std::to_string(position.turns_played() + 1) + " (\"" + turn_text +
+    throw InputError("move " + std::to_string(position.turns_played() + 1) + " (\"" + printable(turn_text) +
                      "\"): incomplete, this turn places " + std::to_string(position.stones_this_turn()) +
                      " stones");
   return position;

@@ -15,6 +15,16 @@ namespace {
 // Far above anything a solver can take on, but small enough that listing the lines of
 // an absurd spec cannot exhaust memory before the solver's own limit is reported.
 constexpr long kMaxGeneratedCells = 1 << 20;
+// Likewise for the lines: the total of their sizes (memory) and the cell-direction pairs
+// the generator walks (time). cube:3x12 has 265,720 directions; square:1024 has 357
+// million squares; both are refused at once rather than listed for hours.
+constexpr double kMaxLineCells = 1 << 25;
+constexpr double kMaxGeneratorSteps = 1e8;
+
+[[noreturn]] void too_many_lines() {
+  throw InputError("board too large: too many lines to list (at most " +
+                   std::to_string(static_cast<long>(kMaxLineCells)) + " line cells)");
+}
 
 // Cell index of grid coordinates `c` on a board with `extent`, in printing order.
 Cell grid_index(const std::vector<int>& extent, const std::vector<int>& c) {
@@ -49,6 +59,11 @@ void lay_out_grid(Game& game, const std::vector<int>& extent) {
 void add_straight_lines(Game& game, int k, bool wrap_x) {
   const std::vector<int>& extent = game.extent;
   const std::size_t dims = extent.size();
+  double directions = 1;
+  for (std::size_t a = 0; a < dims; ++a) directions *= 3;
+  directions = (directions - 1) / 2;
+  if (directions * static_cast<double>(game.coords.size()) > kMaxGeneratorSteps) too_many_lines();
+  double line_cells = 0;
   std::vector<int> step(dims, -1);
   for (;;) {
     // Advance `step` through {-1,0,1}^D like an odometer.
@@ -76,8 +91,10 @@ void add_straight_lines(Game& game, int k, bool wrap_x) {
       std::sort(line.begin(), line.end());
       // A wrapped line longer than the circumference would revisit a cell: not a line.
       if (static_cast<int>(line.size()) == k &&
-          std::adjacent_find(line.begin(), line.end()) == line.end())
+          std::adjacent_find(line.begin(), line.end()) == line.end()) {
+        if ((line_cells += k) > kMaxLineCells) too_many_lines();
         game.lines.push_back(std::move(line));
+      }
     }
   }
 }
@@ -95,6 +112,9 @@ void make_cube(Game& game, const GameSpec& spec) {
 // Seed 003: a line is the four corners of an axis-parallel square of any size.
 void make_square(Game& game, const GameSpec& spec) {
   const int n = spec.params[0];
+  double squares = 0;
+  for (int size = 1; size < n; ++size) squares += static_cast<double>(n - size) * (n - size);
+  if (4 * squares > kMaxLineCells) too_many_lines();
   lay_out_grid(game, {n, n});
   for (int size = 1; size < n; ++size)
     for (int x = 0; x + size < n; ++x)
