@@ -55,7 +55,8 @@ void lay_out_grid(Game& game, const std::vector<int>& extent) {
 }
 
 // Lines of k cells in every direction of {-1,0,1}^D whose first non-zero step is +1 (so
-// each line is listed once), starting from every cell. `wrap_x` wraps axis 0 (cylinder).
+// each line is listed once), from every start that keeps it on the board. `wrap_x` wraps
+// axis 0 (cylinder).
 void add_straight_lines(Game& game, int k, bool wrap_x) {
   const std::vector<int>& extent = game.extent;
   const std::size_t dims = extent.size();
@@ -64,7 +65,7 @@ void add_straight_lines(Game& game, int k, bool wrap_x) {
   directions = (directions - 1) / 2;
   if (directions * static_cast<double>(game.coords.size()) > kMaxGeneratorSteps) too_many_lines();
   double line_cells = 0;
-  std::vector<int> step(dims, -1);
+  std::vector<int> step(dims, -1), low(dims), high(dims);
   for (;;) {
     // Advance `step` through {-1,0,1}^D like an odometer.
     std::size_t axis = 0;
@@ -75,26 +76,33 @@ void add_straight_lines(Game& game, int k, bool wrap_x) {
     while (first < dims && step[first] == 0) ++first;
     if (first == dims || step[first] != 1) continue;
 
-    for (const std::vector<int>& start : game.coords) {
+    // Only starts that keep the line on the board, so the work follows the lines listed:
+    // along each axis, [low, high).
+    bool none = false;
+    for (std::size_t a = 0; a < dims; ++a) {
+      const bool wraps = a == 0 && wrap_x;
+      low[a] = step[a] < 0 ? k - 1 : 0;
+      high[a] = step[a] > 0 && !wraps ? extent[a] - k + 1 : extent[a];
+      none = none || low[a] >= high[a];
+    }
+    if (none) continue;
+    for (std::vector<int> start = low;;) {
       Line line;
       std::vector<int> c = start;
       for (int i = 0; i < k; ++i) {
-        bool inside = true;
-        for (std::size_t a = 0; a < dims; ++a) {
-          if (a == 0 && wrap_x) c[0] = (c[0] + extent[0]) % extent[0];
-          inside = inside && c[a] >= 0 && c[a] < extent[a];
-        }
-        if (!inside) break;
         line.push_back(grid_index(extent, c));
         for (std::size_t a = 0; a < dims; ++a) c[a] += step[a];
+        if (wrap_x) c[0] %= extent[0];
       }
       std::sort(line.begin(), line.end());
       // A wrapped line longer than the circumference would revisit a cell: not a line.
-      if (static_cast<int>(line.size()) == k &&
-          std::adjacent_find(line.begin(), line.end()) == line.end()) {
+      if (std::adjacent_find(line.begin(), line.end()) == line.end()) {
         if ((line_cells += k) > kMaxLineCells) too_many_lines();
         game.lines.push_back(std::move(line));
       }
+      std::size_t a = 0;
+      while (a < dims && ++start[a] == high[a]) start[a] = low[a], ++a;
+      if (a == dims) break;
     }
   }
 }

@@ -31,6 +31,7 @@ struct GravityGeometry {
       bottom |= uint64_t{1} << (x * (h + 1));
       column[x] = ((uint64_t{1} << h) - 1) << (x * (h + 1));
       board |= column[x];
+      for (int y = 0; y < h; y += 2) odd_rows |= uint64_t{1} << (x * (h + 1) + y);
     }
     shifts[0] = 1;  // vertical
     shifts[1] = h + 1;  // horizontal
@@ -41,6 +42,7 @@ struct GravityGeometry {
   int width, height, k;
   uint64_t bottom = 0;  // the bottom cell of every column
   uint64_t board = 0;  // every playable cell (no sentinels)
+  uint64_t odd_rows = 0;  // rows 1, 3, 5, ... counted from 1 at the bottom
   uint64_t column[32] = {};
   int shifts[4];
 

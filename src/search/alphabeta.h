@@ -132,7 +132,7 @@ class AlphaBeta {
     int frame = -1;
     const uint64_t key = board_.key(&frame);
     Cell hint = -1;
-    if (const TableEntry* e = table_.probe(key)) {
+    if (const auto e = table_.probe(key)) {
       if (e->lower >= beta) return e->lower;
       if (e->upper <= alpha) return e->upper;
       alpha = std::max<int>(alpha, e->lower);

@@ -70,6 +70,7 @@ class GravitySearch {
 
   // Openings repeat in mirror image; deeper down mirrored twins are rare.
   static constexpr int kMirrorPlies = 12;
+  static constexpr int kEtcEmptyCells = 14;
 
   uint64_t empty() const { return g_.board & ~board_.mask(); }
 
@@ -160,7 +161,7 @@ class GravitySearch {
     bool mirrored = false;
     const uint64_t key = table_key(mirrored);
     int hint = -1;
-    if (const TableEntry* e = table_.probe(key)) {
+    if (const auto e = table_.probe(key)) {
       if (e->lower >= beta) return e->lower;
       if (e->upper <= alpha) return e->upper;
       alpha = std::max<int>(alpha, e->lower);
@@ -190,6 +191,20 @@ class GravitySearch {
       column[j] = x;
     }
 
+    // Enhanced transposition cutoff: a child the table already knows to refute the
+    // window ends the search here before any child is searched. Near the leaves the
+    // probes cost more than the searches they save.
+    for (int i = 0; i < n && board_.moves() < cells_ - kEtcEmptyCells; ++i) {
+      board_.play(cell[i]);
+      bool child_mirrored;
+      const auto e = table_.probe(table_key(child_mirrored));
+      board_.undo(cell[i]);
+      if (e && -e->upper >= beta) {
+        table_.store(key, -e->upper, connect_score(cells_, 0), mirrored ? g_.width - 1 - column[i] : column[i], 1);
+        return -e->upper;
+      }
+    }
+
     int best = -connect_score(cells_, 0) - 1;
     int best_column = -1;
     for (int i = 0; i < n; ++i) {
@@ -216,10 +231,15 @@ class GravitySearch {
 
   // Threats a move creates (cells that would then complete a line of the mover). In
   // misère the same count measures cells the mover must avoid, so fewer is better.
+  //
+  // A threat counts double on a row of the mover's parity (odd rows for the first
+  // player, even for the second): in the endgame of a gravity game those are the threats
+  // that zugzwang lets a player cash in (Allis' rules of Connect Four).
   int order_score(uint64_t cell, uint64_t empty_cells) const {
-    const int threats =
-        std::popcount(completing_cells<K>(g_, board_.current() | cell, empty_cells & ~cell));
-    return Misere ? -threats : threats;
+    const uint64_t threats = completing_cells<K>(g_, board_.current() | cell, empty_cells & ~cell);
+    const uint64_t good_rows = board_.moves() % 2 == 0 ? g_.odd_rows : g_.board & ~g_.odd_rows;
+    const int score = 2 * std::popcount(threats & good_rows) + std::popcount(threats & ~good_rows);
+    return Misere ? -score : score;
   }
 
   GravityBitboard& board_;

@@ -84,7 +84,7 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
   std::vector<Move> moves = distinct_root_moves(board);
   int frame = -1;
   const uint64_t root_key = board.key(&frame);
-  if (const TableEntry* e = table.probe(root_key); e && e->move >= 0) {
+  if (const auto e = table.probe(root_key); e && e->move >= 0) {
     const Cell hint = board.from_frame(e->move, frame);
     std::stable_partition(moves.begin(), moves.end(),
                           [&](const Move& m) { return m.first() == hint; });

@@ -78,7 +78,7 @@ class StrategyExtractor {
   void prefer_table_move(std::vector<Move>& moves) {
     int frame = -1;
     const uint64_t key = board_.key(&frame);
-    const TableEntry* e = table_.probe(key);
+    const auto e = table_.probe(key);
     if (!e || e->move < 0) return;
     const Cell hint = board_.from_frame(e->move, frame);
     std::stable_partition(moves.begin(), moves.end(),

@@ -7,31 +7,44 @@ namespace kinrow {
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
-  const std::size_t buckets = std::bit_floor(bytes / (kWays * sizeof(TableEntry)));
-  entries_.resize(buckets * kWays);
-  mask_ = buckets - 1;
+  bucket_count_ = std::bit_floor(bytes / sizeof(Bucket));
+  buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+  mask_ = bucket_count_ - 1;
 }
 
-void TranspositionTable::clear() { std::fill(entries_.begin(), entries_.end(), TableEntry{}); }
+void TranspositionTable::clear() {
+  for (std::size_t b = 0; b < bucket_count_; ++b)
+    for (Slot& slot : buckets_[b].slots) {
+      slot.data.store(0, std::memory_order_relaxed);
+      slot.check.store(0, std::memory_order_relaxed);
+    }
+}
 
 void TranspositionTable::store(uint64_t key, int lower, int upper, int move, uint64_t nodes) {
   const uint8_t work = static_cast<uint8_t>(std::bit_width(nodes | 1));
-  TableEntry* bucket = &entries_[index(key)];
-  TableEntry* victim = &bucket[0];
-  for (int i = 0; i < kWays; ++i) {
-    TableEntry& e = bucket[i];
-    if (e.work && e.key == key) {
+  Bucket& bucket = buckets_[index(key)];
+  Slot* victim = &bucket.slots[0];
+  uint8_t victim_work = 255;
+  for (Slot& slot : bucket.slots) {
+    const uint64_t data = slot.data.load(std::memory_order_relaxed);
+    const uint8_t slot_work = work_of(data);
+    if (slot_work && (slot.check.load(std::memory_order_relaxed) ^ data) == key) {
       // Both are true bounds of one exact value: keep the tighter of each.
-      e.lower = static_cast<int16_t>(std::max<int>(e.lower, lower));
-      e.upper = static_cast<int16_t>(std::min<int>(e.upper, upper));
-      if (move >= 0) e.move = static_cast<int16_t>(move);
-      e.work = std::max(e.work, work);
+      const TableEntry old = unpack(key, data);
+      const uint64_t merged = pack(std::max<int>(old.lower, lower), std::min<int>(old.upper, upper),
+                                   move >= 0 ? move : old.move, std::max(old.work, work));
+      slot.data.store(merged, std::memory_order_relaxed);
+      slot.check.store(key ^ merged, std::memory_order_relaxed);
       return;
     }
-    if (e.work < victim->work) victim = &e;
+    if (slot_work < victim_work) {
+      victim = &slot;
+      victim_work = slot_work;
+    }
   }
-  *victim = TableEntry{key, static_cast<int16_t>(lower), static_cast<int16_t>(upper),
-                       static_cast<int16_t>(move), work, 0};
+  const uint64_t data = pack(lower, upper, move, work);
+  victim->data.store(data, std::memory_order_relaxed);
+  victim->check.store(key ^ data, std::memory_order_relaxed);
 }
 
 }  // namespace kinrow

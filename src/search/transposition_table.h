@@ -5,11 +5,19 @@
 // use. Buckets of four entries fill one cache line; a new position takes an empty slot or
 // else the slot whose result cost the least work, so the expensive results near the root
 // survive a long solve while the many cheap ones near the leaves turn over.
+//
+// Slots are laid out for sharing between threads without locks (Hyatt's scheme): two
+// 64-bit words, the packed data and the key XOR the data, so a slot torn by a concurrent
+// write no longer matches its key and reads as a miss; merging bounds from two threads
+// is sound because every bound stored is a true bound of the one exact value. (A
+// lazy-SMP search over it was measured and dropped: see docs/benchmarks.md.)
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
+#include <optional>
 
 namespace kinrow {
 
@@ -19,34 +27,53 @@ struct TableEntry {
   int16_t upper = 0;
   int16_t move = -1;  // first stone of the best turn, in the key's symmetry frame
   uint8_t work = 0;  // log2 of the nodes spent; 0 = empty slot
-  uint8_t unused = 0;
 };
-static_assert(sizeof(TableEntry) == 16);
 
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t megabytes);
 
-  // The entry for `key`, or nullptr.
-  const TableEntry* probe(uint64_t key) const {
-    const TableEntry* bucket = &entries_[index(key)];
-    for (int i = 0; i < kWays; ++i)
-      if (bucket[i].key == key && bucket[i].work) return &bucket[i];
-    return nullptr;
+  // What the table knows of `key`, if anything.
+  std::optional<TableEntry> probe(uint64_t key) const {
+    const Bucket& bucket = buckets_[index(key)];
+    for (const Slot& slot : bucket.slots) {
+      const uint64_t data = slot.data.load(std::memory_order_relaxed);
+      if ((slot.check.load(std::memory_order_relaxed) ^ data) == key && work_of(data))
+        return unpack(key, data);
+    }
+    return std::nullopt;
   }
 
   // Records bounds for `key`, merging with what the table already knows of it.
   void store(uint64_t key, int lower, int upper, int move, uint64_t nodes);
 
   void clear();
-  std::size_t bytes() const { return entries_.size() * sizeof(TableEntry); }
-  std::size_t capacity() const { return entries_.size(); }
+  std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
+  std::size_t capacity() const { return bucket_count_ * kWays; }
 
  private:
   static constexpr int kWays = 4;
-  std::size_t index(uint64_t key) const { return (key & mask_) * kWays; }
+  struct Slot {
+    std::atomic<uint64_t> check{0};  // key ^ data
+    std::atomic<uint64_t> data{0};  // lower, upper, move, work: see pack()
+  };
+  struct alignas(64) Bucket {
+    Slot slots[kWays];
+  };
 
-  std::vector<TableEntry> entries_;
+  static uint64_t pack(int lower, int upper, int move, uint8_t work) {
+    return static_cast<uint16_t>(lower) | uint64_t{static_cast<uint16_t>(upper)} << 16 |
+           uint64_t{static_cast<uint16_t>(move)} << 32 | uint64_t{work} << 48;
+  }
+  static uint8_t work_of(uint64_t data) { return static_cast<uint8_t>(data >> 48); }
+  static TableEntry unpack(uint64_t key, uint64_t data) {
+    return {key, static_cast<int16_t>(data), static_cast<int16_t>(data >> 16),
+            static_cast<int16_t>(data >> 32), work_of(data)};
+  }
+  std::size_t index(uint64_t key) const { return key & mask_; }
+
+  std::unique_ptr<Bucket[]> buckets_;
+  std::size_t bucket_count_ = 0;
   uint64_t mask_ = 0;  // buckets - 1 (a power of two)
 };
 
