@@ -1,3 +1,6 @@
+// The text form of certificates (docs/certificates.md). Reading is strict about form and
+// names the line of every problem; whether the strategies are any good is the checker's
+// business, not the reader's.
 #include "proof/certificate.h"
 
 #include <istream>
@@ -5,34 +8,78 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/notation.h"
 #include "core/spec.h"
 
 namespace kinrow {
 namespace {
 
-constexpr const char* kHeader = "kinrow-certificate 1";
+constexpr const char* kMagic = "kinrow-certificate";
+constexpr int kVersion = 1;
 
-char stone_letter(int player) { return player == 0 ? 'x' : 'o'; }
-char upper(char c) { return static_cast<char>(c - 'a' + 'A'); }
+char stone_letter(int player) {
+  return player == 0 ? 'x' : 'o';
+}
+char upper(char c) {
+  return static_cast<char>(c - 'a' + 'A');
+}
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+std::string trimmed(const std::string& text) {
+  std::size_t begin = 0, end = text.size();
+  while (begin < end && is_blank(text[begin])) ++begin;
+  while (end > begin && (is_blank(text[end - 1]) || text[end - 1] == '\r')) --end;
+  return text.substr(begin, end - begin);
+}
 
 [[noreturn]] void fail(int line, const std::string& problem) {
-  throw InputError("certificate line " + std::to_string(line) + ": " + problem);
+  throw InputError(std::string("line ") + std::to_string(line) + ": " + problem);
+}
+
+std::string quoted(const std::string& text) {
+  return std::string("\"") + printable(text) + "\"";
+}
+
+// A certificate names its game by spec; any spelling of the same spec is accepted, and a
+// hand-built game (tests) matches by its exact spec text.
+void check_game_line(const std::string& spec, int line, const Game& game) {
+  if (spec == game.spec) return;
+  std::string canonical;
+  try {
+    canonical = format_spec(parse_spec(spec));
+  } catch (const InputError& e) {
+    fail(line, e.what());
+  }
+  if (canonical != game.spec)
+    fail(line, std::string("the certificate is for ") + canonical + ", not " + game.spec);
 }
 
 // "strategy first win win-now" -> the strategy's header fields.
 Strategy parse_strategy_header(std::istringstream& words, int line) {
   Strategy strategy;
+  strategy.source_line = line;
   std::string holder, claim, rule;
   words >> holder >> claim;
-  if (holder == "first") strategy.holder = 0;
-  else if (holder == "second") strategy.holder = 1;
-  else fail(line, "expected \"strategy first|second win|at-least-draw [win-now]\"");
-  if (claim == "win") strategy.claim = Claim::Win;
-  else if (claim == claim_name(Claim::NotLose)) strategy.claim = Claim::NotLose;
-  else fail(line, "the claim must be \"win\" or \"at-least-draw\", not \"" + printable(claim) + "\"");
+  if (holder == "first") {
+    strategy.holder = 0;
+  } else if (holder == "second") {
+    strategy.holder = 1;
+  } else {
+    fail(line, "expected \"strategy first|second win|at-least-draw [win-now]\"");
+  }
+  if (claim == claim_name(Claim::Win)) {
+    strategy.claim = Claim::Win;
+  } else if (claim == claim_name(Claim::NotLose)) {
+    strategy.claim = Claim::NotLose;
+  } else {
+    fail(line, std::string("the claim must be \"win\" or \"at-least-draw\", not ") + quoted(claim));
+  }
   strategy.win_now_rule = false;
   while (words >> rule) {
-    if (rule != "win-now") fail(line, "unknown rule \"" + printable(rule) + "\" (known: win-now)");
+    if (rule != "win-now")
+      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now)");
     strategy.win_now_rule = true;
   }
   return strategy;
@@ -40,10 +87,14 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
 
 // One entry line, expanding seed 004's alternatives: k upper-case opponent letters stand
 // for k positions, each with exactly one of those cells holding an opponent stone.
-void parse_entry(const std::string& text, int line, const Game& game, Strategy& strategy) {
+// Blanks inside the line are ignored, so rows may be spaced apart for reading.
+void parse_entry(const std::string& line_text, int line, const Game& game, Strategy& strategy) {
+  std::string text;
+  for (char ch : line_text)
+    if (!is_blank(ch)) text += ch;
   if (static_cast<int>(text.size()) != game.cell_count())
-    fail(line, "an entry has one character per cell (" + std::to_string(game.cell_count()) + "), not " +
-                   std::to_string(text.size()));
+    fail(line, std::string("an entry has one character per cell (") +
+                   std::to_string(game.cell_count()) + "), not " + std::to_string(text.size()));
   const char mine = stone_letter(strategy.holder), theirs = stone_letter(1 - strategy.holder);
   StrategyEntry entry;
   entry.source_line = line;
@@ -52,16 +103,23 @@ void parse_entry(const std::string& text, int line, const Game& game, Strategy& 
   for (Cell c = 0; c < game.cell_count(); ++c) {
     const char ch = text[c];
     if (ch == '.') continue;
-    if (ch == mine) entry.owner[c] = static_cast<int8_t>(strategy.holder);
-    else if (ch == theirs) entry.owner[c] = static_cast<int8_t>(1 - strategy.holder);
-    else if (ch == upper(mine)) entry.move.push_back(c);
-    else if (ch == upper(theirs)) alternatives.push_back(c);
-    else
-      fail(line, "unexpected character '" + printable(std::string(1, ch)) + "' (use . x o, and X or O for the " +
-                     "holder's move and the opponent's alternatives)");
+    if (ch == mine) {
+      entry.owner[c] = static_cast<int8_t>(strategy.holder);
+    } else if (ch == theirs) {
+      entry.owner[c] = static_cast<int8_t>(1 - strategy.holder);
+    } else if (ch == upper(mine)) {
+      entry.move.push_back(c);
+    } else if (ch == upper(theirs)) {
+      alternatives.push_back(c);
+    } else {
+      fail(line, std::string("unexpected character ") + quoted(std::string(1, ch)) +
+                     " (an entry uses . x o, and X O in upper case for the holder's move and " +
+                     "the opponent's alternatives)");
+    }
   }
   if (entry.move.empty())
-    fail(line, std::string("no move: mark the holder's stones of this turn with '") + upper(mine) + "'");
+    fail(line,
+         std::string("no move: mark the holder's stones of this turn with '") + upper(mine) + "'");
   if (alternatives.empty()) {
     strategy.entries.push_back(std::move(entry));
     return;
@@ -75,57 +133,71 @@ void parse_entry(const std::string& text, int line, const Game& game, Strategy& 
 
 }  // namespace
 
-const char* claim_name(Claim claim) { return claim == Claim::Win ? "win" : "at-least-draw"; }
+const char* claim_name(Claim claim) {
+  return claim == Claim::Win ? "win" : "at-least-draw";
+}
 
 void write_certificate(std::ostream& out, const Game& game, const Certificate& certificate) {
-  out << kHeader << "\n";
-  out << "# one line per position: . empty, x first player, o second player; the holder's\n"
-         "# move in upper case. Format: docs/certificates.md. Check: kinrow verify SPEC FILE\n";
+  out << kMagic << ' ' << kVersion << "\n";
+  out << "# one line per position where the holder is to move, one character per cell in\n"
+         "# cell order: . empty, x first player, o second player, the holder's move in upper\n"
+         "# case. Format: docs/certificates.md. Check: kinrow verify SPEC FILE\n";
   out << "game " << certificate.spec << "\n";
-  out << "start " << certificate.start << "\n";
-  std::string line(game.cell_count(), '.');
+  out << "start" << (certificate.start.empty() ? "" : " ") << certificate.start << "\n";
+  std::string text(game.cell_count(), '.');
   for (const Strategy& strategy : certificate.strategies) {
-    out << "strategy " << (strategy.holder == 0 ? "first " : "second ") << claim_name(strategy.claim)
-        << (strategy.win_now_rule ? " win-now" : "") << "\n";
+    out << "strategy " << (strategy.holder == 0 ? "first " : "second ")
+        << claim_name(strategy.claim) << (strategy.win_now_rule ? " win-now" : "") << "\n";
     for (const StrategyEntry& entry : strategy.entries) {
       for (Cell c = 0; c < game.cell_count(); ++c)
-        line[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
-      for (Cell c : entry.move) line[c] = upper(stone_letter(strategy.holder));
-      out << line << "\n";
+        text[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
+      for (Cell c : entry.move) text[c] = upper(stone_letter(strategy.holder));
+      out << text << "\n";
     }
   }
 }
 
 Certificate read_certificate(std::istream& in, const Game& game) {
   Certificate certificate;
-  std::string text;
+  std::string raw;
   int number = 0;
-  bool header = false, have_game = false;
-  while (std::getline(in, text)) {
+  bool header = false, have_game = false, have_start = false;
+  while (std::getline(in, raw)) {
     ++number;
-    if (!text.empty() && text.back() == '\r') text.pop_back();
+    const std::string text = trimmed(raw);
     if (text.empty() || text[0] == '#') continue;
-    if (!header) {
-      if (text != kHeader) fail(number, std::string("expected \"") + kHeader + "\" first");
-      header = true;
-      continue;
-    }
     std::istringstream words(text);
     std::string keyword;
     words >> keyword;
-    if (keyword == "game") {
-      std::string spec;
-      words >> spec;
-      try {
-        certificate.spec = format_spec(parse_spec(spec));
-      } catch (const InputError& e) {
-        fail(number, e.what());
-      }
-      if (certificate.spec != game.spec)
-        fail(number, "the certificate is for " + certificate.spec + ", not " + game.spec);
+    if (!header) {
+      std::string version, extra;
+      words >> version >> extra;
+      if (keyword != kMagic)
+        fail(number, std::string("expected \"") + kMagic + " 1\" first (not a kinrow certificate)");
+      if (version != std::to_string(kVersion) || !extra.empty())
+        fail(number, std::string("unsupported certificate version ") + quoted(version) +
+                         " (this kinrow reads version 1)");
+      header = true;
+    } else if (keyword == "game") {
+      std::string spec, extra;
+      words >> spec >> extra;
+      if (have_game) fail(number, "a second \"game\" line");
+      if (spec.empty() || !extra.empty()) fail(number, "expected \"game SPEC\"");
+      check_game_line(spec, number, game);
+      certificate.spec = game.spec;
       have_game = true;
     } else if (keyword == "start") {
-      certificate.start = text.size() > 6 ? text.substr(6) : "";
+      if (!have_game) fail(number, "\"game SPEC\" must come before \"start\"");
+      if (have_start) fail(number, "a second \"start\" line");
+      if (!certificate.strategies.empty())
+        fail(number, "\"start\" must come before the strategies");
+      certificate.start = trimmed(text.substr(keyword.size()));
+      try {
+        play_moves(game, certificate.start);
+      } catch (const InputError& e) {
+        fail(number, std::string("start: ") + e.what());
+      }
+      have_start = true;
     } else if (keyword == "strategy") {
       if (!have_game) fail(number, "\"game SPEC\" must come before the strategies");
       certificate.strategies.push_back(parse_strategy_header(words, number));
@@ -135,7 +207,7 @@ Certificate read_certificate(std::istream& in, const Game& game) {
     }
   }
   if (!header) throw InputError("not a kinrow certificate (it is empty)");
-  if (!have_game) throw InputError("the certificate names no game (\"game SPEC\" line)");
+  if (!have_game) throw InputError("the certificate names no game (a \"game SPEC\" line)");
   if (certificate.strategies.empty()) throw InputError("the certificate holds no strategy");
   return certificate;
 }

@@ -38,10 +38,11 @@ struct Strategy {
   // it does so (the checker re-derives it; seed 004's first obvious-move rule).
   bool win_now_rule = true;
   std::vector<StrategyEntry> entries;
+  int source_line = 0;  // the line of its "strategy" header (0: not read from text)
 };
 
 struct Certificate {
-  std::string spec;  // canonical spec of the game
+  std::string spec;   // canonical spec of the game
   std::string start;  // moves from the empty board to the position proved ("" = empty)
   std::vector<Strategy> strategies;
 };
@@ -50,7 +51,9 @@ struct Certificate {
 void write_certificate(std::ostream& out, const Game& game, const Certificate& certificate);
 
 // Reads the text form, expanding the upper-case 'alternatives' notation. Throws
-// InputError naming the line number and the problem.
+// InputError("line N: ...") naming the first bad line and the problem. It checks the
+// form only (and that the game and start moves fit `game`); check_certificate judges
+// whether the strategies hold.
 Certificate read_certificate(std::istream& in, const Game& game);
 
 }  // namespace kinrow

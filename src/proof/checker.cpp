@@ -3,11 +3,17 @@
 // once), at the opponent's turns every legal reply. Positions are looked up and
 // remembered by their canonical form under the symmetry group, so a certificate may hold
 // one position per symmetry class, and each class is checked once.
+//
+// Trust: every move is replayed by the reference rules (core/position.h), so a wrong
+// entry cannot pass. The only other thing relied on is that the symmetries are
+// symmetries, and that is re-checked here (lines onto lines, "below" kept) rather than
+// taken from core/symmetry.cpp on faith.
 #include "proof/checker.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/error.h"
 #include "core/notation.h"
@@ -16,104 +22,254 @@
 namespace kinrow {
 namespace {
 
-using Owners = std::vector<int8_t>;
+// Canonicalising costs group size x cells per position; beyond this many symmetries the
+// checker keeps the first ones (the solver folds fewer still into its keys), which only
+// merges fewer positions. Any subset that holds the identity is sound: two positions with
+// the same least image are images of each other under a true symmetry.
+constexpr std::size_t kMaxSymmetries = 4096;
 
-// The least image of a position over the group, and an element reaching it.
-struct Canonical {
-  Owners owners;
-  const Permutation* map;
+// A position as one byte per cell (owner + 1), so the least image is the least owner
+// vector and keys hash and compare cheaply.
+using Key = std::string;
+
+Key key_of(const std::vector<int8_t>& owners) {
+  Key key(owners.size(), 0);
+  for (std::size_t c = 0; c < owners.size(); ++c) key[c] = static_cast<char>(owners[c] + 1);
+  return key;
+}
+
+Key key_of(const Position& position) {
+  Key key(position.game().cell_count(), 0);
+  for (Cell c = 0; c < position.game().cell_count(); ++c)
+    key[c] = static_cast<char>(position.owner(c) + 1);
+  return key;
+}
+
+// The position in entry notation (holder's stones unmarked), for error messages.
+std::string board_text(const Key& key) {
+  std::string text(key.size(), '.');
+  for (std::size_t c = 0; c < key.size(); ++c)
+    text[c] = key[c] == 1 ? 'x' : key[c] == 2 ? 'o' : '.';
+  return text;
+}
+
+// "" if `map` is a symmetry of the game's rules: a permutation sending lines onto lines
+// and, under gravity, the cell below a cell to the cell below its image.
+std::string why_not_symmetry(const Game& game, const Permutation& map,
+                             const std::set<Line>& lines) {
+  const int n = game.cell_count();
+  if (static_cast<int>(map.size()) != n) return "has the wrong number of cells";
+  std::vector<bool> hit(n, false);
+  for (Cell c : map) {
+    if (c < 0 || c >= n || hit[c]) return "is not a permutation of the cells";
+    hit[c] = true;
+  }
+  for (const Line& line : game.lines) {
+    Line image;
+    for (Cell c : line) image.push_back(map[c]);
+    std::sort(image.begin(), image.end());
+    if (!lines.count(image)) return "sends a line to a set that is not a line";
+  }
+  if (game.rules.gravity)
+    for (Cell c = 0; c < n; ++c) {
+      const Cell under = game.below[c];
+      if (game.below[map[c]] != (under < 0 ? -1 : map[under]))
+        return "does not keep which cell is below which";
+    }
+  return "";
+}
+
+// The symmetries the checker canonicalises with, identity first, with their inverses.
+class Symmetries {
+ public:
+  // problem() says which given map, if any, is not a symmetry of the game.
+  Symmetries(const Game& game, const SymmetryGroup& group) {
+    const int n = game.cell_count();
+    Permutation identity(n);
+    for (Cell c = 0; c < n; ++c) identity[c] = c;
+    maps_.push_back(identity);
+    const std::set<Line> lines(game.lines.begin(), game.lines.end());
+    for (std::size_t i = 0; i < group.maps.size() && maps_.size() < kMaxSymmetries; ++i) {
+      const Permutation& map = group.maps[i];
+      const std::string why = why_not_symmetry(game, map, lines);
+      if (!why.empty()) {
+        problem_ = std::string("symmetry ") + std::to_string(i) + " of the group " + why;
+        return;
+      }
+      if (map != identity) maps_.push_back(map);
+    }
+    for (const Permutation& map : maps_) inverses_.push_back(inverse(map));
+  }
+
+  const std::string& problem() const { return problem_; }
+  std::size_t size() const { return maps_.size(); }
+  const Permutation& map(std::size_t i) const { return maps_[i]; }
+  const Permutation& inverse_map(std::size_t i) const { return inverses_[i]; }
+
+  // The least image of `key` into `best`; returns the index of a map reaching it. The
+  // image of map g has key[g^-1(j)] at cell j, so each candidate is compared cell by cell
+  // and most stop at the first difference.
+  std::size_t canonical(const Key& key, Key& best) const {
+    best = key;
+    std::size_t chosen = 0;
+    const std::size_t n = key.size();
+    for (std::size_t i = 1; i < inverses_.size(); ++i) {
+      const Permutation& from = inverses_[i];
+      std::size_t j = 0;
+      while (j < n && key[from[j]] == best[j]) ++j;
+      if (j == n || key[from[j]] > best[j]) continue;
+      for (; j < n; ++j) best[j] = key[from[j]];
+      chosen = i;
+    }
+    return chosen;
+  }
+
+ private:
+  std::vector<Permutation> maps_;
+  std::vector<Permutation> inverses_;
+  std::string problem_;
 };
 
-Canonical canonical_form(const Owners& owners, const SymmetryGroup& group) {
-  Canonical best{owners, &group.maps.front()};
-  Owners image(owners.size());
-  for (const Permutation& map : group.maps) {
-    for (std::size_t c = 0; c < owners.size(); ++c) image[map[c]] = owners[c];
-    if (image < best.owners) best = {image, &map};
-  }
-  return best;
+Turn mapped(const Turn& turn, const Permutation& map) {
+  Turn image;
+  for (Cell c : turn) image.push_back(map[c]);
+  std::sort(image.begin(), image.end());
+  return image;
 }
 
-Owners owners_of(const Position& position) {
-  Owners owners(position.game().cell_count());
-  for (Cell c = 0; c < position.game().cell_count(); ++c) owners[c] = static_cast<int8_t>(position.owner(c));
-  return owners;
-}
-
-// The side to move in a position with these stones, or -1 if no game reaches the counts.
-int side_to_move(const Game& game, const Owners& owners) {
+// The turns played to reach a position with these stones, or -1 if no game does.
+int turns_to_reach(const Game& game, const std::vector<int8_t>& owners) {
   int stones[2] = {0, 0};
   for (int8_t o : owners)
-    if (o != kNoPlayer) ++stones[o];
+    if (o == 0 || o == 1) ++stones[o];
   int placed[2] = {0, 0};
-  const int total = stones[0] + stones[1];
   for (int turn = 0;; ++turn) {
-    if (placed[0] == stones[0] && placed[1] == stones[1]) return turn % 2;
-    if (placed[0] + placed[1] >= total) return -1;
-    placed[turn % 2] += std::min(stones_on_turn(game.rules, turn), game.cell_count() - placed[0] - placed[1]);
+    if (placed[0] == stones[0] && placed[1] == stones[1]) return turn;
+    if (placed[0] > stones[0] || placed[1] > stones[1]) return -1;
+    const int left = game.cell_count() - placed[0] - placed[1];
+    if (left == 0) return -1;
+    placed[turn % 2] += std::min(stones_on_turn(game.rules, turn), left);
   }
 }
 
-struct Move {
-  Turn turn;  // in the canonical frame
-  int line;
+// "line 12" for an entry read from text, else "entry 3" (1-based, within its strategy).
+std::string label(const StrategyEntry& entry, std::size_t index) {
+  return entry.source_line ? std::string("line ") + std::to_string(entry.source_line)
+                           : std::string("entry ") + std::to_string(index + 1);
+}
+
+std::string where(const StrategyEntry& entry, std::size_t index) {
+  return label(entry, index) + ": ";
+}
+
+// The holder's turn in one position, as the entries give it.
+struct Record {
+  Turn move;  // sorted
+  int line = 0;
+  std::size_t index = 0;  // of the first entry giving it
+  bool used = false;
+};
+
+// The move of a class of symmetric positions: the first entry's, in the canonical frame.
+struct ClassMove {
+  Turn move;
+  Record* record;
 };
 
 class StrategyChecker {
  public:
-  StrategyChecker(const Game& game, const SymmetryGroup& group, const Strategy& strategy)
-      : game_(game), group_(group), strategy_(strategy) {}
+  StrategyChecker(const Game& game, const Symmetries& symmetries, const Strategy& strategy)
+      : game_(game), symmetries_(symmetries), strategy_(strategy) {}
 
-  // Builds the lookup; "" or the first problem with an entry.
+  // Builds the lookup; "" or the first problem with an entry. An entry serves its own
+  // position; a position with no entry of its own takes the first entry of its symmetry
+  // class, the move carried over by the symmetry. (Symmetric copies may disagree, as they
+  // do when a solver folds only part of the group into its keys: each is a sound choice.)
   std::string index() {
+    Key canonical;
     for (std::size_t i = 0; i < strategy_.entries.size(); ++i) {
       const StrategyEntry& e = strategy_.entries[i];
-      const std::string where = e.source_line ? "certificate line " + std::to_string(e.source_line) + ": "
-                                              : "entry " + std::to_string(i + 1) + ": ";
-      if (static_cast<int>(e.owner.size()) != game_.cell_count()) return where + "wrong number of cells";
-      if (side_to_move(game_, e.owner) != strategy_.holder)
-        return where + "the holder is not the side to move in this position";
-      const Canonical canonical = canonical_form(e.owner, group_);
-      Move move{{}, e.source_line};
-      for (Cell c : e.move) {
-        if (c < 0 || c >= game_.cell_count()) return where + "move off the board";
-        move.turn.push_back((*canonical.map)[c]);
+      std::string problem = entry_problem(e);
+      if (!problem.empty()) return where(e, i) + problem;
+      const Key exact = key_of(e.owner);
+      Turn move = e.move;
+      std::sort(move.begin(), move.end());
+      const auto [it, fresh] = exact_.emplace(exact, Record{move, e.source_line, i, false});
+      entry_record_.push_back(&it->second);
+      if (!fresh) {
+        if (equivalent_moves(exact, it->second.move, move)) continue;
+        const StrategyEntry& first = strategy_.entries[it->second.index];
+        return where(e, i) + "a different move for the position of " +
+               label(first, it->second.index);
       }
-      std::sort(move.turn.begin(), move.turn.end());
-      const auto [it, fresh] = moves_.emplace(canonical.owners, move);
-      if (!fresh && it->second.turn != move.turn)
-        return where + "a second, different move for a position (or a symmetric copy) given before";
-      entry_of_.push_back(&it->second);
+      const std::size_t g = symmetries_.canonical(exact, canonical);
+      classes_.emplace(canonical, ClassMove{mapped(move, symmetries_.map(g)), &it->second});
     }
     return "";
   }
 
   // "" if the strategy keeps its claim from `start`, else the first problem.
-  std::string check(Position start) {
+  std::string check(const Position& start) {
     path_ = start;
     return visit();
   }
 
   std::size_t positions() const { return proven_.size(); }
   std::size_t unreached() const {
-    std::set<const Move*> used_moves(used_.begin(), used_.end());
     std::size_t n = 0;
-    for (const Move* m : entry_of_) n += !used_moves.count(m);
+    for (const Record* r : entry_record_) n += !r->used;
     return n;
   }
 
  private:
+  // Problems an entry shows on its own, before any play.
+  std::string entry_problem(const StrategyEntry& e) const {
+    const int n = game_.cell_count();
+    if (static_cast<int>(e.owner.size()) != n) return "wrong number of cells";
+    for (int8_t o : e.owner)
+      if (o != kNoPlayer && o != 0 && o != 1) return "a cell with an owner other than x, o or none";
+    const int turns = turns_to_reach(game_, e.owner);
+    if (turns < 0) return "no game reaches this many stones of each side";
+    if (turns % 2 != strategy_.holder) return "the holder is not the side to move in this position";
+    std::vector<bool> seen(n, false);
+    for (Cell c : e.move) {
+      if (c < 0 || c >= n) return "a move off the board";
+      if (e.owner[c] != kNoPlayer) return "a move onto a taken cell";
+      if (seen[c]) return "the same cell twice in one move";
+      seen[c] = true;
+    }
+    const int empty = static_cast<int>(std::count(e.owner.begin(), e.owner.end(), kNoPlayer));
+    const int stones = std::min(empty, stones_on_turn(game_.rules, turns));
+    if (static_cast<int>(e.move.size()) != stones)
+      return std::string("the move places ") + std::to_string(e.move.size()) +
+             " stone(s); this turn places " + std::to_string(stones);
+    return "";
+  }
+
+  // Two moves in one position are the same strategy if a symmetry fixing the position
+  // carries one onto the other (a1 or c1 on an empty row).
+  bool equivalent_moves(const Key& position, const Turn& a, const Turn& b) const {
+    if (a == b) return true;
+    Key image(position.size(), 0);
+    for (std::size_t i = 1; i < symmetries_.size(); ++i) {
+      const Permutation& map = symmetries_.map(i);
+      for (std::size_t c = 0; c < position.size(); ++c) image[map[c]] = position[c];
+      if (image == position && mapped(a, map) == b) return true;
+    }
+    return false;
+  }
+
   std::string moves_so_far() const {
     const std::string text = format_turns(game_, path_.history());
-    return text.empty() ? "the start" : "\"" + text + "\"";
+    return text.empty() ? std::string("the empty board") : std::string("\"") + text + "\"";
   }
 
   std::string leaf() const {
     const int winner = path_.winner();
-    const int holder = strategy_.holder;
-    if (winner == holder) return "";
+    if (winner == strategy_.holder) return "";
     if (winner == kNoPlayer && strategy_.claim == Claim::NotLose) return "";
-    return std::string("the holder ") + (winner == kNoPlayer ? "only draws" : "loses") + " after " + moves_so_far();
+    return std::string("the holder ") + (winner == kNoPlayer ? "only draws" : "loses") + " after " +
+           moves_so_far();
   }
 
   // A legal turn that ends the game at once with the holder winning, if any.
@@ -130,28 +286,48 @@ class StrategyChecker {
     return false;
   }
 
+  // The entry's record for the position, its move put into `turn`; null if none.
+  Record* entry_for(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn) {
+    if (const auto it = exact_.find(exact); it != exact_.end()) {
+      turn = it->second.move;
+      return &it->second;
+    }
+    if (const auto it = classes_.find(canonical); it != classes_.end()) {
+      turn = mapped(it->second.move, symmetries_.inverse_map(frame));
+      return it->second.record;
+    }
+    return nullptr;
+  }
+
+  std::string holder_turn(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn) {
+    if (Record* record = entry_for(exact, canonical, frame, turn)) {
+      record->used = true;
+      const std::string why = path_.why_illegal(turn);
+      if (why.empty()) return "";
+      const std::string line =
+          record->line ? std::string("line ") + std::to_string(record->line) + ": " : "";
+      return line + "the move " + format_turn(game_, turn) + " is illegal after " + moves_so_far() +
+             " (" + why + ")";
+    }
+    if (strategy_.win_now_rule && find_winning_turn(turn)) return "";
+    return std::string("gap: no entry for the position after ") + moves_so_far() + " (" +
+           board_text(exact) + ", " + (strategy_.holder == 0 ? "first" : "second") +
+           " player to move)";
+  }
+
   std::string visit() {
     if (path_.over()) return leaf();
-    Canonical canonical = canonical_form(owners_of(path_), group_);
-    if (proven_.count(canonical.owners)) return "";
+    const Key exact = key_of(path_);
+    Key canonical;
+    const std::size_t frame = symmetries_.canonical(exact, canonical);
+    if (proven_.count(canonical)) return "";
 
     if (path_.to_move() == strategy_.holder) {
       Turn turn;
-      const auto it = moves_.find(canonical.owners);
-      if (it != moves_.end()) {
-        const Permutation back = inverse(*canonical.map);
-        for (Cell c : it->second.turn) turn.push_back(back[c]);
-        std::sort(turn.begin(), turn.end());
-        used_.push_back(&it->second);
-        const std::string why = path_.why_illegal(turn);
-        if (!why.empty())
-          return "certificate line " + std::to_string(it->second.line) + ": its move " +
-                 format_turn(game_, turn) + " is illegal after " + moves_so_far() + " (" + why + ")";
-      } else if (!strategy_.win_now_rule || !find_winning_turn(turn)) {
-        return "gap: no entry for the position after " + moves_so_far() + " (the holder to move)";
-      }
+      std::string problem = holder_turn(exact, canonical, frame, turn);
+      if (!problem.empty()) return problem;
       path_.play(turn);
-      const std::string problem = visit();
+      problem = visit();
       path_.undo();
       if (!problem.empty()) return problem;
     } else {
@@ -162,31 +338,46 @@ class StrategyChecker {
         if (!problem.empty()) return problem;
       }
     }
-    proven_.insert(std::move(canonical.owners));
+    proven_.insert(std::move(canonical));
     return "";
   }
 
   const Game& game_;
-  const SymmetryGroup& group_;
+  const Symmetries& symmetries_;
   const Strategy& strategy_;
-  std::map<Owners, Move> moves_;  // canonical position -> the holder's turn there
-  std::vector<const Move*> entry_of_;  // per entry, its lookup record
-  std::vector<const Move*> used_;
-  std::set<Owners> proven_;
+  std::unordered_map<Key, Record> exact_;       // position -> the holder's turn there
+  std::unordered_map<Key, ClassMove> classes_;  // canonical position -> its first entry
+  std::vector<const Record*> entry_record_;     // per entry (node addresses are stable)
+  std::unordered_set<Key> proven_;              // canonical positions from which the claim holds
   Position path_{game_};
 };
 
-std::string proved_value(const std::vector<const Strategy*>& strategies, int to_move, std::string& to_move_value) {
-  bool wins[2] = {false, false}, holds[2] = {false, false};
-  for (const Strategy* s : strategies) {
-    holds[s->holder] = true;
-    if (s->claim == Claim::Win) wins[s->holder] = true;
+// Which strategies may stand together: at most one per side, and nothing beside a win
+// for the other side (a win and a not-lose for the other side cannot both be true).
+std::string structure_problem(const Certificate& certificate) {
+  const Strategy* of[2] = {nullptr, nullptr};
+  for (const Strategy& s : certificate.strategies) {
+    const std::string at =
+        s.source_line ? std::string("line ") + std::to_string(s.source_line) + ": " : "";
+    if (s.holder != 0 && s.holder != 1) return at + "a strategy's holder must be 0 or 1";
+    if (of[s.holder])
+      return at + "a second strategy for the " + (s.holder == 0 ? "first" : "second") + " player";
+    of[s.holder] = &s;
   }
-  for (int p = 0; p < 2; ++p)
-    if (wins[p]) {
-      to_move_value = p == to_move ? "win" : "loss";
-      return p == 0 ? "first-player-win" : "second-player-win";
+  if (of[0] && of[1] && (of[0]->claim == Claim::Win || of[1]->claim == Claim::Win))
+    return "contradictory claims: a win for one side beside a strategy for the other";
+  return "";
+}
+
+std::string proved_value(const Certificate& certificate, int to_move, std::string& to_move_value) {
+  bool holds[2] = {false, false};
+  for (const Strategy& s : certificate.strategies) {
+    if (s.claim == Claim::Win) {
+      to_move_value = s.holder == to_move ? "win" : "loss";
+      return s.holder == 0 ? "first-player-win" : "second-player-win";
     }
+    holds[s.holder] = true;
+  }
   if (holds[0] && holds[1]) {
     to_move_value = "draw";
     return "draw";
@@ -199,20 +390,24 @@ std::string proved_value(const std::vector<const Strategy*>& strategies, int to_
 }  // namespace
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate) {
-  return check_certificate(game, certificate, automorphisms(game));
+  return check_certificate(game, certificate, automorphisms(game, kMaxSymmetries));
 }
 
-CheckReport check_certificate(const Game& game, const Certificate& certificate, const SymmetryGroup& symmetry) {
+CheckReport check_certificate(const Game& game, const Certificate& certificate,
+                              const SymmetryGroup& symmetry) {
   CheckReport report;
   for (const Strategy& s : certificate.strategies) report.entries += s.entries.size();
   if (certificate.spec != game.spec) {
-    report.error = "the certificate is for " + certificate.spec + ", not " + game.spec;
+    report.error = std::string("the certificate is for ") + certificate.spec + ", not " + game.spec;
     return report;
   }
   if (certificate.strategies.empty()) {
     report.error = "the certificate holds no strategy";
     return report;
   }
+  report.error = structure_problem(certificate);
+  if (!report.error.empty()) return report;
+
   Position start(game);
   try {
     start = play_moves(game, certificate.start);
@@ -220,21 +415,25 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate, 
     report.error = std::string("start: ") + e.what();
     return report;
   }
+  const Symmetries symmetries(game, symmetry);
+  if (!symmetries.problem().empty()) {
+    report.error = symmetries.problem();
+    return report;
+  }
 
-  std::vector<const Strategy*> checked;
   for (const Strategy& strategy : certificate.strategies) {
-    StrategyChecker checker(game, symmetry, strategy);
+    StrategyChecker checker(game, symmetries, strategy);
     std::string problem = checker.index();
     if (problem.empty()) problem = checker.check(start);
     report.positions_checked += checker.positions();
     if (!problem.empty()) {
-      report.error = std::string(strategy.holder == 0 ? "first" : "second") + " player's strategy: " + problem;
+      report.error =
+          std::string(strategy.holder == 0 ? "first" : "second") + " player's strategy: " + problem;
       return report;
     }
     report.entries_unreached += checker.unreached();
-    checked.push_back(&strategy);
   }
-  report.proves = proved_value(checked, start.to_move(), report.to_move_value);
+  report.proves = proved_value(certificate, start.to_move(), report.to_move_value);
   report.ok = true;
   return report;
 }

@@ -15,15 +15,17 @@ namespace kinrow {
 
 struct CheckReport {
   bool ok = false;
-  // What the certificate proves when ok, from the start position's first player's view
-  // of the whole game: "first-player-win", "second-player-win", "draw"; and for the side
-  // to move at the start: "win", "loss", "draw".
+  // What the certificate proves when ok, from the start position, named for the players:
+  // "first-player-win", "second-player-win", "draw", or with one not-lose strategy only
+  // "first-player-not-lose" / "second-player-not-lose"; and for the side to move at the
+  // start: "win", "loss", "draw", "not-lose", "not-win".
   std::string proves;
   std::string to_move_value;
   std::string error;  // the first problem found, when !ok
-  std::size_t positions_checked = 0;  // distinct positions visited (all strategies)
+  std::size_t positions_checked = 0;  // positions, up to symmetry, shown to keep the claim
+                                      // (summed over the strategies)
   std::size_t entries = 0;  // entries in the certificate
-  std::size_t entries_unreached = 0;  // entries that play under the strategy never reaches
+  std::size_t entries_unreached = 0;  // entries that play under the strategy never uses
 };
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate);
