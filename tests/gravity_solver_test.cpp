@@ -11,22 +11,13 @@
 #include "search/gravity_solver.h"
 #include "search/solver.h"
 #include "test_names.h"
+#include "test_support.h"
 
 namespace kinrow {
 namespace {
 
-bool sanitized() { return std::getenv("KINROW_SANITIZED") != nullptr; }
-
-Position random_position(const Game& game, int empties, SplitMix64& random) {
-  for (;;) {
-    Position position(game);
-    while (!position.over() && position.empty_count() > empties) {
-      const std::vector<Turn> turns = position.legal_turns();
-      position.play(turns[random.below(turns.size())]);
-    }
-    if (!position.over()) return position;
-  }
-}
+using testing::random_position;
+using testing::sanitized;
 
 struct Board {
   const char* spec;

@@ -12,6 +12,7 @@
 #include "proof/checker.h"
 #include "search/solver.h"
 #include "test_names.h"
+#include "test_support.h"
 
 namespace kinrow {
 namespace {
@@ -35,7 +36,7 @@ const Published kPublished[] = {
     {"square:4", "draw", false},
 };
 
-bool sanitized() { return std::getenv("KINROW_SANITIZED") != nullptr; }
+using testing::sanitized;
 
 class PublishedValue : public ::testing::TestWithParam<Published> {};
 

@@ -11,6 +11,7 @@
 #include "reference_solver.h"
 #include "search/solver.h"
 #include "test_names.h"
+#include "test_support.h"
 
 namespace kinrow {
 namespace {
@@ -23,18 +24,7 @@ struct Case {
   int positions;
 };
 
-// Random play from the empty board down to `empties` empty cells, restarting when the
-// game ends first.
-Position random_position(const Game& game, int empties, SplitMix64& random) {
-  for (;;) {
-    Position position(game);
-    while (!position.over() && position.empty_count() > empties) {
-      const std::vector<Turn> turns = position.legal_turns();
-      position.play(turns[random.below(turns.size())]);
-    }
-    if (!position.over()) return position;
-  }
-}
+using testing::random_position;
 
 class SolverAgreesWithReference : public ::testing::TestWithParam<Case> {};
 
@@ -42,7 +32,7 @@ TEST_P(SolverAgreesWithReference, OnRandomPositions) {
   const Case& c = GetParam();
   // Under the sanitizers the naive solver is some 20 times slower: fewer, shallower
   // positions there; the optimised build runs them all.
-  const bool sanitized = std::getenv("KINROW_SANITIZED") != nullptr;
+  const bool sanitized = testing::sanitized();
   const int positions = sanitized ? std::max(3, c.positions / 6) : c.positions;
   const int empties = sanitized ? std::max(4, c.empties - 2) : c.empties;
   const Game game = make_game(c.spec);
