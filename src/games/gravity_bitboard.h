@@ -33,6 +33,7 @@ struct GravityGeometry {
       board |= column[x];
       for (int y = 0; y < h; y += 2) odd_rows |= uint64_t{1} << (x * (h + 1) + y);
     }
+    follower_rows = h % 2 == 0 ? board & ~odd_rows : odd_rows;
     shifts[0] = 1;  // vertical
     shifts[1] = h + 1;  // horizontal
     shifts[2] = h;  // diagonal down-right
@@ -43,10 +44,24 @@ struct GravityGeometry {
   uint64_t bottom = 0;  // the bottom cell of every column
   uint64_t board = 0;  // every playable cell (no sentinels)
   uint64_t odd_rows = 0;  // rows 1, 3, 5, ... counted from 1 at the bottom
+  // Rows an even distance below the top (the top row, the one two below, ...): the cells
+  // a follower claims by answering every move on top of it (see search/claimeven.h).
+  uint64_t follower_rows = 0;
   uint64_t column[32] = {};
   int shifts[4];
 
   int cells() const { return width * height; }
+
+  // A bit set with its columns in reverse order: the mirror image of a position's key
+  // (the image has the same value, so the table can hold the two once).
+  uint64_t mirror(uint64_t bits) const {
+    const int stride = height + 1;
+    const uint64_t column_bits = (uint64_t{1} << stride) - 1;
+    uint64_t mirrored = 0;
+    for (int x = 0; x < width; ++x)
+      mirrored |= ((bits >> (x * stride)) & column_bits) << ((width - 1 - x) * stride);
+    return mirrored;
+  }
   uint64_t top_of(int x) const { return uint64_t{1} << (x * (height + 1) + height - 1); }
   uint64_t bottom_of(int x) const { return uint64_t{1} << (x * (height + 1)); }
 };
@@ -71,6 +86,26 @@ inline uint64_t completing_cells(const GravityGeometry& g, uint64_t stones, uint
   return result & empty;
 }
 
+// Whether `stones` holds k in a row in some direction: runs of length 2, 4, ... by
+// doubling, then one last step to reach k.
+template <int K>
+inline bool has_line(const GravityGeometry& g, uint64_t stones) {
+  static_assert(K >= 1 && K <= 16);
+  if constexpr (K == 1) return stones != 0;
+  for (int d = 0; d < 4; ++d) {
+    const int s = g.shifts[d];
+    uint64_t run = stones;
+    int length = 1;
+    while (2 * length <= K) {
+      run &= run >> (length * s);
+      length *= 2;
+    }
+    if (length < K) run &= run >> ((K - length) * s);
+    if (run) return true;
+  }
+  return false;
+}
+
 class GravityBitboard {
  public:
   explicit GravityBitboard(const GravityGeometry& geometry) : g_(&geometry) {}
@@ -84,18 +119,6 @@ class GravityBitboard {
   uint64_t playable() const { return (mask_ + g_->bottom) & g_->board; }
   bool column_playable(int x) const { return !(mask_ & g_->top_of(x)); }
   uint64_t key() const { return current_ + mask_ + g_->bottom; }
-
-  // The key of the mirror image (columns reversed): a position and its mirror have the
-  // same value, so the table can hold them once.
-  uint64_t mirrored_key() const {
-    const uint64_t k = key();
-    const int stride = g_->height + 1;
-    const uint64_t column_bits = (uint64_t{1} << stride) - 1;
-    uint64_t mirrored = 0;
-    for (int x = 0; x < g_->width; ++x)
-      mirrored |= ((k >> (x * stride)) & column_bits) << ((g_->width - 1 - x) * stride);
-    return mirrored;
-  }
 
   // Drops a stone on `cell` (a single bit of playable()) for the side to move.
   void play(uint64_t cell) {

@@ -3,12 +3,19 @@
 // Scores follow the Connect Four community (Pons' test sets): 0 for a draw, otherwise
 // positive for the side to move winning and larger for a faster game; a game that ends
 // when the board holds e stones scores floor((W*H + 2 - e) / 2), which on 7x6 is
-// "22 - stones of the winner". The search is Pons' design carried to any width, height
-// and k: negamax with a null window driven from outside, a transposition table of
-// bounds, moves that lose at once never generated (a cell the opponent completes must be
-// taken; a cell under one must not), the score bounded before any move is tried, and
-// moves ordered by the threats they create. Mirror-image positions share a table entry
-// in the opening, where they are common and the cost of the mirrored key is small.
+// "22 - stones of the winner".
+//
+// The search is negamax with windows chosen from outside (gravity_solver.cpp) and a
+// transposition table of bounds. At each node, cheapest knowledge first:
+// - moves that lose at once are never generated (a cell the opponent completes must be
+//   taken; a cell under one must not), and a lone remaining move is played without
+//   touching the table;
+// - the score is bounded by how soon the game can end and by claimeven and zugzwang
+//   (claimeven.h), which settle most nodes where one side's lines are out of reach;
+// - the table is probed (its bucket was prefetched on entry); each child's own claimeven
+//   bound and table entry may refute the window before any child is searched;
+// - moves are tried in the table's order, then by the useful threats they create.
+// A position and its mirror image share one table entry.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +27,7 @@
 
 #include "games/gravity_bitboard.h"
 #include "search/alphabeta.h"
+#include "search/claimeven.h"
 #include "search/transposition_table.h"
 
 namespace kinrow {
@@ -27,11 +35,22 @@ namespace kinrow {
 // Score of a game that ends with `end` stones on the board, for its winner.
 constexpr int connect_score(int cells, int end) { return (cells + 2 - end) / 2; }
 
+// The techniques of the search that can be switched off, to measure what each buys
+// (`kinrow solve --without NAME`, docs/benchmarks.md). Every combination is exact.
+struct GravityTechniques {
+  bool claimeven = true;  // claimeven and zugzwang bounds at every node (claimeven.h)
+  bool child_bounds = true;  // children's claimeven bounds before any child is searched
+  bool transposition_cutoffs = true;  // children's table entries, away from the leaves
+  bool mirror = true;  // a position and its mirror image share a table entry
+  bool threat_order = true;  // moves ordered by the threats they create, not centre first
+};
+
 template <int K, bool Misere>
 class GravitySearch {
  public:
-  GravitySearch(GravityBitboard& board, TranspositionTable& table, const SearchMonitor& monitor)
-      : board_(board), g_(board.geometry()), table_(table), monitor_(monitor),
+  GravitySearch(GravityBitboard& board, TranspositionTable& table, const SearchMonitor& monitor,
+                const GravityTechniques& techniques = {})
+      : board_(board), g_(board.geometry()), table_(table), monitor_(monitor), use_(techniques),
         cells_(g_.cells()), start_(Clock::now()), last_report_(start_) {
     fix_order();
   }
@@ -68,9 +87,19 @@ class GravitySearch {
  private:
   using Clock = std::chrono::steady_clock;
 
-  // Openings repeat in mirror image; deeper down mirrored twins are rare.
-  static constexpr int kMirrorPlies = 12;
-  static constexpr int kEtcEmptyCells = 14;
+  // Enhanced transposition cutoffs pay only where a subtree is large: nearer the leaves
+  // the children's probes cost more than the searches they save (docs/benchmarks.md).
+  static constexpr int kEtcEmptyCells = 10;
+
+  // What a node knows once its moves are generated.
+  struct Node {
+    uint64_t empty;
+    uint64_t playable;
+    uint64_t candidates;  // moves that do not lose at once
+    uint64_t their_threats;  // empty cells completing an opponent's line (normal play)
+    uint64_t key;  // table key, the mirror image's if `mirrored`
+    bool mirrored;
+  };
 
   uint64_t empty() const { return g_.board & ~board_.mask(); }
 
@@ -92,14 +121,20 @@ class GravitySearch {
     monitor_.on_progress({window_low_, nodes_, std::chrono::duration<double>(now - start_).count()});
   }
 
-  // Table key and whether it is the mirror image's (moves stored under it are mirrored).
-  uint64_t table_key(bool& mirrored) const {
-    const uint64_t key = board_.key();
+  // The table key of a position given its key, and whether the mirror image's was taken
+  // (moves stored under it are then mirrored).
+  uint64_t canonical(uint64_t key, bool& mirrored) const {
     mirrored = false;
-    if (board_.moves() >= kMirrorPlies) return key;
-    const uint64_t other = board_.mirrored_key();
+    if (!use_.mirror) return key;
+    const uint64_t other = g_.mirror(key);
     mirrored = other < key;
     return mirrored ? other : key;
+  }
+  int unmirror(int column, bool mirrored) const { return mirrored ? g_.width - 1 - column : column; }
+
+  int upper_bound(uint64_t mine, uint64_t theirs, uint64_t empty, uint64_t playable, uint64_t their_threats) const {
+    if (!use_.claimeven) return kNoBound;
+    return claimeven_upper_bound<K, Misere>(g_, mine, theirs, empty, playable, their_threats);
   }
 
   // Normal play. Precondition: the side to move cannot complete a line at once.
@@ -107,26 +142,32 @@ class GravitySearch {
     ++nodes_;
     maybe_report();
     const int moves = board_.moves();
-    const uint64_t empty_cells = empty();
-    const uint64_t playable = board_.playable();
-    const uint64_t theirs = completing_cells<K>(g_, board_.opponent(), empty_cells);
+    Node node;
+    node.empty = empty();
+    node.playable = board_.playable();
+    node.their_threats = completing_cells<K>(g_, board_.opponent(), node.empty);
 
     // Moves that do not lose at once: take the opponent's completing cell if there is
     // one (two means the game is lost), never play directly under one.
-    uint64_t candidates = playable;
-    if (const uint64_t forced = theirs & playable) {
+    uint64_t candidates = node.playable;
+    if (const uint64_t forced = node.their_threats & node.playable) {
       if (forced & (forced - 1)) return -connect_score(cells_, moves + 2);
       candidates = forced;
     }
-    candidates &= ~(theirs >> 1);
+    candidates &= ~(node.their_threats >> 1);
     if (!candidates) return -connect_score(cells_, moves + 2);
     // With at most two cells left and no immediate loss, nobody can complete a line.
     if (moves >= cells_ - 2) return 0;
+    if (!(candidates & (candidates - 1))) return play_only(candidates, alpha, beta);
+    node.candidates = candidates;
+    node.key = canonical(board_.key(), node.mirrored);
+    table_.prefetch(node.key);
 
     // The opponent cannot complete a line on the next move, we cannot on this one.
     const int lo = -connect_score(cells_, moves + 4);
     const int hi = connect_score(cells_, moves + 3);
-    return bounded_search(alpha, beta, lo, hi, candidates, empty_cells);
+    const int known = upper_bound(board_.current(), board_.opponent(), node.empty, node.playable, node.their_threats);
+    return bounded_search(alpha, beta, lo, hi, known, node);
   }
 
   // Misère play: completing a line loses.
@@ -134,21 +175,41 @@ class GravitySearch {
     ++nodes_;
     maybe_report();
     const int moves = board_.moves();
-    const uint64_t empty_cells = empty();
-    const uint64_t mine = completing_cells<K>(g_, board_.current(), empty_cells);
-    const uint64_t candidates = board_.playable() & ~mine;
+    Node node;
+    node.empty = empty();
+    node.playable = board_.playable();
+    node.their_threats = 0;
+    const uint64_t mine = completing_cells<K>(g_, board_.current(), node.empty);
+    const uint64_t candidates = node.playable & ~mine;
     if (!candidates) return -connect_score(cells_, moves + 1);  // every move completes a line
     if (moves == cells_ - 1) return 0;  // the last cell, safely
+    if (!(candidates & (candidates - 1))) return play_only(candidates, alpha, beta);
+    node.candidates = candidates;
+    node.key = canonical(board_.key(), node.mirrored);
+    table_.prefetch(node.key);
+
     // The opponent completes on its next move at the earliest, we on our next one.
     const int hi = connect_score(cells_, moves + 2);
     const int lo = -connect_score(cells_, moves + 3);
-    return bounded_search(alpha, beta, lo, hi, candidates, empty_cells);
+    const int known = upper_bound(board_.current(), board_.opponent(), node.empty, node.playable, 0);
+    return bounded_search(alpha, beta, lo, hi, known, node);
   }
 
-  int bounded_search(int alpha, int beta, int lo, int hi, uint64_t candidates, uint64_t empty_cells) {
+  // The only move that does not lose at once: no choice to remember, so no table entry.
+  int play_only(uint64_t cell, int alpha, int beta) {
+    board_.play(cell);
+    const int value = -negamax(-beta, -alpha);
+    board_.undo(cell);
+    return value;
+  }
+
+  // `lo` and `hi` bound the score by how soon the game can end; `known` is an upper bound
+  // from knowledge (claimeven.h).
+  int bounded_search(int alpha, int beta, int lo, int hi, int known, const Node& node) {
     if (lo > hi) lo = hi;  // near the end: a draw may be all that remains
     lo = std::min(lo, 0);
-    hi = std::max(hi, 0);
+    hi = std::min(std::max(hi, 0), known);
+    lo = std::min(lo, hi);
     if (alpha < lo) {
       alpha = lo;
       if (alpha >= beta) return alpha;
@@ -158,49 +219,65 @@ class GravitySearch {
       if (alpha >= beta) return beta;
     }
 
-    bool mirrored = false;
-    const uint64_t key = table_key(mirrored);
     int hint = -1;
-    if (const auto e = table_.probe(key)) {
+    if (const auto e = table_.probe(node.key)) {
       if (e->lower >= beta) return e->lower;
       if (e->upper <= alpha) return e->upper;
       alpha = std::max<int>(alpha, e->lower);
       beta = std::min<int>(beta, e->upper);
-      if (e->move >= 0) hint = mirrored ? g_.width - 1 - e->move : e->move;
+      if (e->move >= 0) hint = unmirror(e->move, node.mirrored);
     }
     const int alpha0 = alpha;
     const uint64_t nodes_before = nodes_;
+    const bool etc = use_.transposition_cutoffs && board_.moves() < cells_ - kEtcEmptyCells;
 
-    // Order: the table's move, then by the lines the move brings to one short of k.
-    std::array<uint64_t, 32> cell;
+    // Order: the table's move, then by the threats the move creates. Each child's
+    // claimeven bound may end the search here at once; where enhanced transposition
+    // cutoffs apply, each child's bucket is fetched now and read below, once the
+    // ordering work has hidden the wait.
+    std::array<uint64_t, 32> cell, child_key;
     std::array<int, 32> score, column;
     int n = 0;
     for (int i = 0; i < g_.width; ++i) {
       const int x = order_[i];
-      const uint64_t c = candidates & g_.column[x];
+      const uint64_t c = node.candidates & g_.column[x];
       if (!c) continue;
-      int s = x == hint ? 1 << 20 : order_score(c, empty_cells);
+      const uint64_t child_empty = node.empty & ~c;
+      const uint64_t threats = completing_cells<K>(g_, board_.current() | c, child_empty);
+      if (use_.child_bounds) {
+        const uint64_t child_playable = (node.playable ^ c) | ((c << 1) & g_.board);
+        const int child_upper = upper_bound(board_.opponent(), board_.current() | c, child_empty, child_playable, threats);
+        if (child_upper != kNoBound && -child_upper >= beta) {
+          table_.store(node.key, -child_upper, connect_score(cells_, 0), unmirror(x, node.mirrored), 1);
+          return -child_upper;
+        }
+      }
+      uint64_t ck = 0;
+      if (etc) {
+        bool child_mirrored;
+        ck = canonical(board_.opponent() + (board_.mask() | c) + g_.bottom, child_mirrored);
+        table_.prefetch(ck);
+      }
+      const int s = x == hint ? 1 << 20 : order_score(threats, node.their_threats & ~c);
       int j = n++;
       for (; j > 0 && score[j - 1] < s; --j) {
         cell[j] = cell[j - 1];
+        child_key[j] = child_key[j - 1];
         score[j] = score[j - 1];
         column[j] = column[j - 1];
       }
       cell[j] = c;
+      child_key[j] = ck;
       score[j] = s;
       column[j] = x;
     }
 
     // Enhanced transposition cutoff: a child the table already knows to refute the
-    // window ends the search here before any child is searched. Near the leaves the
-    // probes cost more than the searches they save.
-    for (int i = 0; i < n && board_.moves() < cells_ - kEtcEmptyCells; ++i) {
-      board_.play(cell[i]);
-      bool child_mirrored;
-      const auto e = table_.probe(table_key(child_mirrored));
-      board_.undo(cell[i]);
+    // window ends the search here before any child is searched.
+    for (int i = 0; etc && i < n; ++i) {
+      const auto e = table_.probe(child_key[i]);
       if (e && -e->upper >= beta) {
-        table_.store(key, -e->upper, connect_score(cells_, 0), mirrored ? g_.width - 1 - column[i] : column[i], 1);
+        table_.store(node.key, -e->upper, connect_score(cells_, 0), unmirror(column[i], node.mirrored), 1);
         return -e->upper;
       }
     }
@@ -221,24 +298,25 @@ class GravitySearch {
       }
     }
 
-    const int stored_move = mirrored ? g_.width - 1 - best_column : best_column;
+    const int stored_move = unmirror(best_column, node.mirrored);
     const uint64_t work = nodes_ - nodes_before;
-    if (best <= alpha0) table_.store(key, -connect_score(cells_, 0), best, stored_move, work);
-    else if (best >= beta) table_.store(key, best, connect_score(cells_, 0), stored_move, work);
-    else table_.store(key, best, best, stored_move, work);
+    if (best <= alpha0) table_.store(node.key, -connect_score(cells_, 0), best, stored_move, work);
+    else if (best >= beta) table_.store(node.key, best, connect_score(cells_, 0), stored_move, work);
+    else table_.store(node.key, best, best, stored_move, work);
     return best;
   }
 
-  // Threats a move creates (cells that would then complete a line of the mover). In
-  // misère the same count measures cells the mover must avoid, so fewer is better.
-  //
-  // A threat counts double on a row of the mover's parity (odd rows for the first
-  // player, even for the second): in the endgame of a gravity game those are the threats
-  // that zugzwang lets a player cash in (Allis' rules of Connect Four).
-  int order_score(uint64_t cell, uint64_t empty_cells) const {
-    const uint64_t threats = completing_cells<K>(g_, board_.current() | cell, empty_cells & ~cell);
+  // How promising a move looks from the threats (cells that would then complete a line
+  // of the mover) it leaves: a threat directly above one of the opponent's is useless,
+  // since the opponent would complete first; a threat on a row of the mover's parity
+  // (odd rows for the first player, even for the second) counts double, as those are
+  // the threats zugzwang lets a player cash in. In misère the same count measures cells
+  // the mover must avoid, so fewer is better.
+  int order_score(uint64_t threats, uint64_t their_threats) const {
+    if (!use_.threat_order) return 0;
+    const uint64_t useful = threats & ~(their_threats << 1);
     const uint64_t good_rows = board_.moves() % 2 == 0 ? g_.odd_rows : g_.board & ~g_.odd_rows;
-    const int score = 2 * std::popcount(threats & good_rows) + std::popcount(threats & ~good_rows);
+    const int score = 2 * std::popcount(useful & good_rows) + std::popcount(useful & ~good_rows);
     return Misere ? -score : score;
   }
 
@@ -246,6 +324,7 @@ class GravitySearch {
   const GravityGeometry& g_;
   TranspositionTable& table_;
   SearchMonitor monitor_;
+  GravityTechniques use_;
   int cells_;
   std::array<int, 32> order_{};
   uint64_t nodes_ = 0;

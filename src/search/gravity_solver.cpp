@@ -10,18 +10,27 @@ constexpr int kMaxBitboardK = 8;  // k is a template parameter; longer lines use
 
 int line_length(const Game& game) { return game.lines.empty() ? 0 : static_cast<int>(game.lines[0].size()); }
 
-// Null-window searches closing in on the score (Pons' driver): each asks "is the score
-// above med?", with med pulled towards 0 so that draws and quick results settle first.
+// The score by null-window searches, each asking "is the score above m?". The sign
+// comes first (the weak answer, usually the costliest question); then windows gallop away
+// from zero, one more step each time, and bisect once they have passed the score. Scores
+// near zero are the common case, so most solves take two or three windows; a fail-soft
+// answer can skip several at once.
 template <class Search>
 int close_in(Search& search, int lo, int hi, int& windows) {
-  while (lo < hi) {
-    int med = lo + (hi - lo) / 2;
-    if (med <= 0 && lo / 2 < med) med = lo / 2;
-    else if (med >= 0 && hi / 2 > med) med = hi / 2;
-    const int r = search.search(med, med + 1);
+  auto above = [&](int m) {  // is the score above m? (lo <= m < hi)
+    const int r = search.search(m, m + 1);
     ++windows;
-    if (r <= med) hi = r;
-    else lo = r;
+    if (r <= m) hi = std::min(hi, r);
+    else lo = std::max(lo, r);
+    return r > m;
+  };
+  if (lo < 0 && 0 < hi) above(0);
+  if (lo < 0 && hi == 0) above(-1);
+  const bool positive = lo >= 0;
+  bool passed = false;  // a window beyond the score was seen: bisect from now on
+  for (int step = 1; lo < hi; step *= 2) {
+    const int m = passed ? lo + (hi - lo - 1) / 2 : positive ? std::min(lo + step - 1, hi - 1) : std::max(hi - step, lo);
+    if (above(m) != positive) passed = true;
   }
   return lo;
 }

@@ -32,6 +32,9 @@ struct TableEntry {
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t megabytes);
+  ~TranspositionTable();
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   // What the table knows of `key`, if anything.
   std::optional<TableEntry> probe(uint64_t key) const {
@@ -43,6 +46,9 @@ class TranspositionTable {
     }
     return std::nullopt;
   }
+
+  // Starts loading the bucket of `key` into the cache, for a probe or store soon after.
+  void prefetch(uint64_t key) const { __builtin_prefetch(&buckets_[index(key)]); }
 
   // Records bounds for `key`, merging with what the table already knows of it.
   void store(uint64_t key, int lower, int upper, int move, uint64_t nodes);
@@ -70,11 +76,15 @@ class TranspositionTable {
     return {key, static_cast<int16_t>(data), static_cast<int16_t>(data >> 16),
             static_cast<int16_t>(data >> 32), work_of(data)};
   }
-  std::size_t index(uint64_t key) const { return key & mask_; }
+  // Keys need not be random (the gravity bitboard's key is the position itself, whose low
+  // bits describe only the first columns), so the bucket comes from the top bits of a
+  // multiplicative mix (Fibonacci hashing) of the whole key.
+  std::size_t index(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
 
-  std::unique_ptr<Bucket[]> buckets_;
+  Bucket* buckets_ = nullptr;  // mapped memory: see the constructor
+  std::size_t mapped_bytes_ = 0;
   std::size_t bucket_count_ = 0;
-  uint64_t mask_ = 0;  // buckets - 1 (a power of two)
+  int shift_ = 64;  // 64 - log2(buckets)
 };
 
 }  // namespace kinrow
