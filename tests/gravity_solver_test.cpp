@@ -94,5 +94,50 @@ TEST(GravitySolver, ReproducesPonsTestSetScores) {
   }
 }
 
+// Reads the first `lines` "MOVES SCORE" lines of one of Pons' sets as column lists.
+std::vector<std::pair<std::vector<int>, int>> pons_positions(const Game& game, const char* name, int lines) {
+  std::vector<std::pair<std::vector<int>, int>> positions;
+  std::ifstream in(std::string(KINROW_DATA_DIR) + "/connect4/" + name);
+  std::string moves;
+  int expected = 0;
+  for (int i = 0; i < lines && in >> moves >> expected; ++i) {
+    const Position position = play_moves(game, moves);
+    std::vector<int> columns;
+    for (const Turn& turn : position.history()) columns.push_back(game.coords[turn[0]][0]);
+    positions.emplace_back(columns, expected);
+  }
+  return positions;
+}
+
+// A team of two threads (deferring each other's moves, stopping when one answers) finds
+// the same scores as one thread; the opening positions are big enough to use the team.
+TEST(GravitySolver, TwoThreadsFindTheSameScores) {
+  const Game game = make_game("connect4");
+  TranspositionTable table(64);
+  GravitySettings settings;
+  settings.threads = 2;
+  GravitySolver solver(game, table, {}, settings);
+  const int lines = sanitized() ? 2 : 8;
+  for (const char* name : {"Test_L1_R2", "Test_L1_R1", "Test_L2_R2"})
+    for (const auto& [columns, expected] : pons_positions(game, name, lines))
+      EXPECT_EQ(solver.solve(columns, false).score, expected) << name;
+}
+
+// Every technique can be switched off (to measure what it buys) without changing a score.
+TEST(GravitySolver, EachTechniqueOffFindsTheSameScores) {
+  const Game game = make_game("connect4");
+  const int lines = sanitized() ? 3 : 25;
+  const auto positions = pons_positions(game, "Test_L2_R2", lines);
+  for (int off = 0; off < 5; ++off) {
+    GravitySettings settings;
+    GravityTechniques& t = settings.techniques;
+    bool* flags[] = {&t.claimeven, &t.child_bounds, &t.transposition_cutoffs, &t.mirror, &t.threat_order};
+    *flags[off] = false;
+    TranspositionTable table(16);
+    GravitySolver solver(game, table, {}, settings);
+    for (const auto& [columns, expected] : positions) EXPECT_EQ(solver.solve(columns, false).score, expected) << off;
+  }
+}
+
 }  // namespace
 }  // namespace kinrow

@@ -57,7 +57,7 @@ int run_solve_batch(const Args& args, const Game& game, const SolveOptions& opti
   std::optional<GravitySolver> gravity;
   if (bitboard) {
     table.emplace(options.table_megabytes ? options.table_megabytes : automatic_table_megabytes(game));
-    gravity.emplace(game, *table);
+    gravity.emplace(game, *table, SearchMonitor{}, options.gravity);
   }
 
   ProgressLine progress(!args.has("quiet"));

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstdint>
@@ -43,6 +44,25 @@ struct GravityTechniques {
   bool transposition_cutoffs = true;  // children's table entries, away from the leaves
   bool mirror = true;  // a position and its mirror image share a table entry
   bool threat_order = true;  // moves ordered by the threats they create, not centre first
+};
+
+// Positions some member of a search team is inside right now (simplified ABDADA): a
+// member defers a move whose position a teammate is already searching, so that the two
+// spread over the tree instead of repeating each other. Losing a mark to a collision
+// costs only duplicated work.
+class BusyPositions {
+ public:
+  bool busy(uint64_t key) const { return slots_[slot(key)].load(std::memory_order_relaxed) == key; }
+  void enter(uint64_t key) { slots_[slot(key)].store(key, std::memory_order_relaxed); }
+  void leave(uint64_t key) {
+    uint64_t expected = key;
+    slots_[slot(key)].compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+  }
+
+ private:
+  static constexpr int kBits = 14;
+  static std::size_t slot(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> (64 - kBits); }
+  std::array<std::atomic<uint64_t>, std::size_t{1} << kBits> slots_{};
 };
 
 template <int K, bool Misere>
@@ -83,6 +103,15 @@ class GravitySearch {
 
   uint64_t nodes() const { return nodes_; }
   int column_order(int i) const { return order_[i]; }
+
+  // Makes this search one of a team sharing the table (gravity_solver.cpp): it gives up,
+  // storing nothing, once `stop` is set, and defers moves into positions `busy` says a
+  // teammate is searching. (Helpers that also broke ties in the move order their own way
+  // searched more and finished later: docs/benchmarks.md.)
+  void join_team(const std::atomic<bool>* stop, BusyPositions* busy) {
+    stop_ = stop;
+    busy_ = busy;
+  }
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -195,6 +224,8 @@ class GravitySearch {
     return bounded_search(alpha, beta, lo, hi, known, node);
   }
 
+  bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+
   // The only move that does not lose at once: no choice to remember, so no table entry.
   int play_only(uint64_t cell, int alpha, int beta) {
     board_.play(cell);
@@ -229,7 +260,9 @@ class GravitySearch {
     }
     const int alpha0 = alpha;
     const uint64_t nodes_before = nodes_;
-    const bool etc = use_.transposition_cutoffs && board_.moves() < cells_ - kEtcEmptyCells;
+    const bool far = board_.moves() < cells_ - kEtcEmptyCells;
+    const bool etc = use_.transposition_cutoffs && far;
+    const bool shared = busy_ && far;
 
     // Order: the table's move, then by the threats the move creates. Each child's
     // claimeven bound may end the search here at once; where enhanced transposition
@@ -253,7 +286,7 @@ class GravitySearch {
         }
       }
       uint64_t ck = 0;
-      if (etc) {
+      if (etc || shared) {
         bool child_mirrored;
         ck = canonical(board_.opponent() + (board_.mask() | c) + g_.bottom, child_mirrored);
         table_.prefetch(ck);
@@ -284,16 +317,29 @@ class GravitySearch {
 
     int best = -connect_score(cells_, 0) - 1;
     int best_column = -1;
-    for (int i = 0; i < n; ++i) {
-      board_.play(cell[i]);
-      const int value = -negamax(-beta, -alpha);
-      board_.undo(cell[i]);
-      if (value > best) {
-        best = value;
-        best_column = column[i];
-        if (value > alpha) {
-          alpha = value;
-          if (alpha >= beta) break;
+    std::array<int, 32> deferred;
+    int deferred_count = 0;
+    for (int pass = 0; pass < 2 && alpha < beta; ++pass) {
+      const int count = pass == 0 ? n : deferred_count;
+      for (int j = 0; j < count; ++j) {
+        const int i = pass == 0 ? j : deferred[j];
+        if (shared && pass == 0 && j > 0 && busy_->busy(child_key[i])) {
+          deferred[deferred_count++] = i;
+          continue;
+        }
+        if (shared) busy_->enter(child_key[i]);
+        board_.play(cell[i]);
+        const int value = -negamax(-beta, -alpha);
+        board_.undo(cell[i]);
+        if (shared) busy_->leave(child_key[i]);
+        if (stopped()) return 0;  // a teammate has the answer; this value means nothing
+        if (value > best) {
+          best = value;
+          best_column = column[i];
+          if (value > alpha) {
+            alpha = value;
+            if (alpha >= beta) break;
+          }
         }
       }
     }
@@ -329,6 +375,8 @@ class GravitySearch {
   std::array<int, 32> order_{};
   uint64_t nodes_ = 0;
   int window_low_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
+  BusyPositions* busy_ = nullptr;
   Clock::time_point start_;
   Clock::time_point last_report_;
 };

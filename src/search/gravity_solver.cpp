@@ -1,5 +1,9 @@
 #include "search/gravity_solver.h"
 
+#include <atomic>
+#include <memory>
+#include <thread>
+
 #include "games/gravity_bitboard.h"
 #include "search/gravity_search.h"
 
@@ -10,11 +14,13 @@ constexpr int kMaxBitboardK = 8;  // k is a template parameter; longer lines use
 
 int line_length(const Game& game) { return game.lines.empty() ? 0 : static_cast<int>(game.lines[0].size()); }
 
-// The score by null-window searches, each asking "is the score above m?". The sign
-// comes first (the weak answer, usually the costliest question); then windows gallop away
-// from zero, one more step each time, and bisect once they have passed the score. Scores
-// near zero are the common case, so most solves take two or three windows; a fail-soft
-// answer can skip several at once.
+// The score by null-window searches, each asking "is the score above m?" (Pons' driver,
+// in a different order). The sign comes first: the weak answer, and usually the costliest
+// question. Then one probe halfway to the best score still possible: questions far from
+// the score are cheap, because the distance bound cuts their trees short, and the answer
+// says where the score lies. Near zero (the hard positions, such as the empty board) the
+// windows then gallop away from zero, one more step each time; far from it (a quick win)
+// they bisect. Measured against Pons' order in docs/benchmarks.md.
 template <class Search>
 int close_in(Search& search, int lo, int hi, int& windows) {
   auto above = [&](int m) {  // is the score above m? (lo <= m < hi)
@@ -27,10 +33,10 @@ int close_in(Search& search, int lo, int hi, int& windows) {
   if (lo < 0 && 0 < hi) above(0);
   if (lo < 0 && hi == 0) above(-1);
   const bool positive = lo >= 0;
-  bool passed = false;  // a window beyond the score was seen: bisect from now on
+  bool bisect = lo < hi && above(lo + (hi - lo - 1) / 2) == positive;
   for (int step = 1; lo < hi; step *= 2) {
-    const int m = passed ? lo + (hi - lo - 1) / 2 : positive ? std::min(lo + step - 1, hi - 1) : std::max(hi - step, lo);
-    if (above(m) != positive) passed = true;
+    const int m = bisect ? lo + (hi - lo - 1) / 2 : positive ? std::min(lo + step - 1, hi - 1) : std::max(hi - step, lo);
+    if (above(m) != positive) bisect = true;
   }
   return lo;
 }
@@ -44,34 +50,104 @@ int end_of(int cells, int moves, int score, bool misere) {
   return ((e - moves - 1) % 2 == 0) == mover_ends ? e : e - 1;
 }
 
+// Searches sharing one table, each on its own copy of the board: every window is searched
+// by all of them at once, the first to finish answering for the team while the others
+// give up. They spread over the tree by deferring moves a teammate is searching
+// (simplified ABDADA, BusyPositions in gravity_search.h) and meet again through the
+// table. With one thread this is the plain search.
 template <int K, bool Misere>
-GravitySolution solve_with(const Game& game, const std::vector<int>& columns, bool weak,
-                           TranspositionTable& table, const SearchMonitor& monitor) {
+class Team {
+ public:
+  // Below this many empty cells a search is over before helper threads would be started.
+  static constexpr int kTeamEmptyCells = 24;
+
+  Team(const GravityGeometry& geometry, const std::vector<int>& columns, TranspositionTable& table,
+       const SearchMonitor& monitor, const GravitySettings& settings) {
+    const int threads = std::max(1, settings.threads);
+    if (threads > 1) busy_ = std::make_unique<BusyPositions>();
+    for (int i = 0; i < threads; ++i) {
+      members_.push_back(std::make_unique<Member>(geometry, columns, table, i == 0 ? monitor : SearchMonitor{},
+                                                  settings.techniques));
+      if (threads > 1) members_.back()->search.join_team(&stop_, busy_.get());
+    }
+  }
+
+  GravitySearch<K, Misere>& leader() { return members_[0]->search; }
+  GravityBitboard& board() { return members_[0]->board; }
+
+  int search(int alpha, int beta) {
+    const GravityBitboard& b = members_[0]->board;
+    if (members_.size() == 1 || b.geometry().cells() - b.moves() < kTeamEmptyCells)
+      return members_[0]->search.search(alpha, beta);
+    stop_ = false;
+    std::atomic<int> first{-1};
+    std::vector<int> results(members_.size());
+    auto run = [&](std::size_t i) {
+      results[i] = members_[i]->search.search(alpha, beta);
+      int none = -1;
+      if (first.compare_exchange_strong(none, static_cast<int>(i))) stop_ = true;
+    };
+    std::vector<std::thread> helpers;
+    for (std::size_t i = 1; i < members_.size(); ++i) helpers.emplace_back(run, i);
+    run(0);
+    for (std::thread& t : helpers) t.join();
+    return results[first.load()];
+  }
+
+  uint64_t nodes() const {
+    uint64_t total = 0;
+    for (const auto& m : members_) total += m->search.nodes();
+    return total;
+  }
+
+ private:
+  // A member's board and search change at every node; each member sits on cache lines of
+  // its own, or the cores would fight over a shared line (measured: each thread at half
+  // speed).
+  struct alignas(64) Member {
+    Member(const GravityGeometry& geometry, const std::vector<int>& columns, TranspositionTable& table,
+           const SearchMonitor& monitor, const GravityTechniques& techniques)
+        : board(geometry), search(board, table, monitor, techniques) {
+      for (int x : columns) board.play_column(x);
+    }
+    GravityBitboard board;
+    GravitySearch<K, Misere> search;
+    char padding[64];
+  };
+
+  std::vector<std::unique_ptr<Member>> members_;
+  std::atomic<bool> stop_{false};
+  std::unique_ptr<BusyPositions> busy_;
+};
+
+template <int K, bool Misere>
+GravitySolution solve_with(const Game& game, const std::vector<int>& columns, bool weak, TranspositionTable& table,
+                           const SearchMonitor& monitor, const GravitySettings& settings) {
   const GravityGeometry geometry(game.width(), game.height(), K);
-  GravityBitboard board(geometry);
-  for (int x : columns) board.play_column(x);
-  GravitySearch<K, Misere> search(board, table, monitor);
+  Team<K, Misere> team(geometry, columns, table, monitor, settings);
+  GravityBitboard& board = team.board();
 
   GravitySolution solution;
   const int cells = geometry.cells(), moves = board.moves();
   int lo = -connect_score(cells, moves + 1), hi = connect_score(cells, moves + 1);
   if (weak) lo = -1, hi = 1;
-  solution.score = close_in(search, lo, hi, solution.windows);
+  solution.score = close_in(team, lo, hi, solution.windows);
   if (weak) solution.score = solution.score > 0 ? 1 : solution.score < 0 ? -1 : 0;
   else solution.end = end_of(cells, moves, solution.score, Misere);
 
   // A best move: the first column, centre out, that keeps the score.
+  GravitySearch<K, Misere>& search = team.leader();
   for (int i = 0; i < geometry.width && solution.best_column < 0; ++i) {
     const int x = search.column_order(i);
     if (!board.column_playable(x)) continue;
     if (search.search_column(x, solution.score - 1, solution.score) >= solution.score) solution.best_column = x;
   }
-  solution.nodes = search.nodes();
+  solution.nodes = team.nodes();
   return solution;
 }
 
 using SolveFunction = GravitySolution (*)(const Game&, const std::vector<int>&, bool, TranspositionTable&,
-                                          const SearchMonitor&);
+                                          const SearchMonitor&, const GravitySettings&);
 
 template <int... Ks>
 SolveFunction pick(int k, bool misere, std::integer_sequence<int, Ks...>) {
@@ -90,13 +166,14 @@ bool gravity_solver_applies(const Game& game) {
   return k >= 1 && k <= kMaxBitboardK && gravity_bitboard_fits(game.width(), game.height(), k);
 }
 
-GravitySolver::GravitySolver(const Game& game, TranspositionTable& table, SearchMonitor monitor)
-    : game_(game), table_(table), monitor_(std::move(monitor)) {}
+GravitySolver::GravitySolver(const Game& game, TranspositionTable& table, SearchMonitor monitor,
+                             GravitySettings settings)
+    : game_(game), table_(table), monitor_(std::move(monitor)), settings_(settings) {}
 
 GravitySolution GravitySolver::solve(const std::vector<int>& columns, bool weak) {
   const SolveFunction f = pick(line_length(game_), game_.rules.goal == Goal::Misere,
                                std::make_integer_sequence<int, kMaxBitboardK>{});
-  return f(game_, columns, weak, table_, monitor_);
+  return f(game_, columns, weak, table_, monitor_, settings_);
 }
 
 }  // namespace kinrow

@@ -9,6 +9,7 @@
 
 #include "core/game.h"
 #include "search/alphabeta.h"
+#include "search/gravity_search.h"
 #include "search/transposition_table.h"
 
 namespace kinrow {
@@ -23,11 +24,17 @@ struct GravitySolution {
   int windows = 0;
 };
 
+struct GravitySettings {
+  int threads = 1;  // searches sharing the table (lazy SMP)
+  GravityTechniques techniques;  // all on, unless measuring what one buys
+};
+
 class GravitySolver {
  public:
   // Precondition: gravity_solver_applies(game). The table is kept between solves, so a
   // batch of positions from one game shares what earlier ones learned.
-  GravitySolver(const Game& game, TranspositionTable& table, SearchMonitor monitor = {});
+  GravitySolver(const Game& game, TranspositionTable& table, SearchMonitor monitor = {},
+                GravitySettings settings = {});
 
   // Solves the position reached by dropping in `columns` (0-based) from the empty board.
   // Precondition: the moves are legal and the game is not over.
@@ -37,6 +44,7 @@ class GravitySolver {
   const Game& game_;
   TranspositionTable& table_;
   SearchMonitor monitor_;
+  GravitySettings settings_;
 };
 
 }  // namespace kinrow

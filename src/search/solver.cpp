@@ -126,7 +126,7 @@ SolveResult solve_gravity(const Position& position, const SolveOptions& options,
   const Game& game = position.game();
   std::vector<int> columns;
   for (const Turn& turn : position.history()) columns.push_back(game.coords[turn[0]][0]);
-  GravitySolver solver(game, table, options.monitor);
+  GravitySolver solver(game, table, options.monitor, options.gravity);
   const GravitySolution solution = solver.solve(columns, options.weak);
 
   SolveResult result;

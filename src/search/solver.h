@@ -15,6 +15,7 @@
 #include "core/position.h"
 #include "proof/certificate.h"
 #include "search/alphabeta.h"
+#include "search/gravity_solver.h"
 #include "search/score.h"
 
 namespace kinrow {
@@ -25,6 +26,7 @@ struct SolveOptions {
   std::size_t max_key_symmetries = 64;  // symmetries folded into table keys
   bool certificate = false;  // also extract the strategies that prove the value
   bool generic_board = false;  // never take the bitboard path (for cross-checks)
+  GravitySettings gravity;  // threads and techniques of the bitboard path
   SearchMonitor monitor;
 };
 
