@@ -12,29 +12,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_support.h"
+
 namespace {
 
-struct CliRun {
-  int status;
-  std::string out;  // stdout
-  std::string err;  // stderr
-};
-
-CliRun kinrow(const std::string& arguments) {
-  const auto dir = std::filesystem::temp_directory_path();
-  const auto err_path = dir / ("kinrow_cli_test_" + std::to_string(::getpid()) + ".err");
-  const std::string command = std::string(KINROW_BINARY) + " " + arguments + " 2>" + err_path.string();
-  CliRun run{};
-  FILE* pipe = ::popen(command.c_str(), "r");
-  std::array<char, 4096> buffer;
-  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_path);
-  run.err.assign(std::istreambuf_iterator<char>(err), {});
-  std::filesystem::remove(err_path);
-  return run;
-}
+using kinrow::testing::CliRun;
+using kinrow::testing::kinrow;
 
 int lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
 

@@ -25,6 +25,7 @@ long Args::get_int(const std::string& name, long fallback, long min, long max) c
 
 Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words) {
   Args args;
+  args.words = words;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
     if (word.size() < 2 || word.compare(0, 2, "--") != 0 || word == "--") {

@@ -27,6 +27,7 @@ struct CommandSpec {
 class Args {
  public:
   std::vector<std::string> positional;
+  std::vector<std::string> words;  // as given, after the subcommand (to quote the command back)
 
   bool has(const std::string& name) const { return values_.count(name) > 0; }
   std::string get(const std::string& name, const std::string& fallback = "") const;

@@ -13,11 +13,12 @@ struct Command {
   int (*run)(const Args& args);
 };
 
-extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec;
+extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
 int run_bench(const Args& args);
+int run_table(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -17,6 +17,7 @@ const std::vector<Command>& commands() {
       {&kSolveSpec, run_solve},
       {&kVerifySpec, run_verify},
       {&kBenchSpec, run_bench},
+      {&kTableSpec, run_table},
   };
   return list;
 }

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <thread>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -34,7 +35,7 @@ const CommandSpec kSolveSpec = {
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
-        {"threads", "N", "gravity boards: searches sharing the table, one a core (default 1)"},
+        {"threads", "N", "gravity boards: searches sharing the table (default: one per core)"},
         {"without", "LIST", "gravity boards: switch techniques off to measure them, comma-separated from\n"
                             "claimeven, child-bounds, transposition-cutoffs, mirror, threat-order"},
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
@@ -48,7 +49,8 @@ const CommandSpec kSolveSpec = {
 
 GravitySettings gravity_settings(const Args& args) {
   GravitySettings settings;
-  settings.threads = static_cast<int>(args.get_int("threads", 1, 1, 256));
+  settings.threads =
+      static_cast<int>(args.get_int("threads", std::max(1u, std::thread::hardware_concurrency()), 1, 256));
   const std::string list = args.get("without");
   GravityTechniques& t = settings.techniques;
   const std::pair<const char*, bool*> names[] = {{"claimeven", &t.claimeven},

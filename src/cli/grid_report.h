@@ -1,0 +1,33 @@
+// Tables of results over board sizes (width across, height down), as Markdown and SVG:
+// what `kinrow table` prints and draws. One cell per board; empty cells are left blank.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace kinrow::cli {
+
+struct GridCell {
+  bool present = false;  // false: no board here (outside the requested range)
+  std::string text;  // main text, e.g. "1st 41"
+  std::string detail;  // second line in the picture, e.g. "20.1 s"
+  std::string fill = "#ffffff";  // SVG background colour
+  bool flagged = false;  // drawn with a heavy red border (a disagreement)
+};
+
+struct Grid {
+  std::string corner;  // top-left header, e.g. "height \\ width"
+  std::vector<std::string> columns;  // header labels
+  std::vector<std::string> rows;
+  std::vector<std::vector<GridCell>> cells;  // [row][column]
+};
+
+// A Markdown table of the cells' texts.
+void write_markdown_grid(std::ostream& out, const Grid& grid);
+
+// An SVG picture of the grid, with a legend of (colour, meaning) pairs under it.
+void write_svg_grid(std::ostream& out, const Grid& grid, const std::string& title,
+                    const std::vector<std::pair<std::string, std::string>>& legend);
+
+}  // namespace kinrow::cli

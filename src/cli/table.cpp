@@ -1,0 +1,293 @@
+// kinrow table: the value of a game family over a range of board sizes, each cell solved
+// from the empty board, printed as Markdown, drawn as SVG, and checked against a file of
+// published results.
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "cli/commands.h"
+#include "cli/format.h"
+#include "cli/grid_report.h"
+#include "core/error.h"
+#include "games/families.h"
+#include "search/gravity_solver.h"
+#include "search/solver.h"
+
+namespace kinrow::cli {
+
+const CommandSpec kTableSpec = {
+    "table",
+    "connect [--width A..B] [--height A..B] [--max-sum N] [--check FILE] [options]",
+    "Solve a family over a range of board sizes and tabulate the results.",
+    "Each board of the range is solved from the empty board (strong: who wins and the move on\n"
+    "which the game ends under perfect play), with the time it took. The table is printed as\n"
+    "Markdown; --svg draws it, --check compares every cell with a file of published results\n"
+    "(\"WIDTH HEIGHT first|second|draw LAST-MOVE\" lines, e.g. bench/data/connect4-sizes.txt)\n"
+    "and exits 1 on any disagreement, which the table and picture also flag.\n\n"
+    "examples:\n"
+    "  kinrow table connect                                   (every board with w+h <= 13)\n"
+    "  kinrow table connect --width 4..7 --height 4..6 --check bench/data/connect4-sizes.txt\n"
+    "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg",
+    {
+        {"width", "A..B", "board widths (default 4..9)"},
+        {"height", "A..B", "board heights (default 4..9)"},
+        {"max-sum", "N", "only boards with width + height <= N (default 13)"},
+        {"k", "K", "stones in a row to win (default 4)"},
+        {"misere", "", "misere rules: whoever completes a line loses"},
+        {"check", "FILE", "published results to compare with; exit 1 on a disagreement"},
+        {"markdown", "FILE", "write a Markdown page (title, command, tables) to FILE instead of stdout"},
+        {"svg", "FILE", "draw the table as SVG into FILE"},
+        {"json", "", "print one JSON object per board instead of Markdown"},
+        {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
+        {"threads", "N", "searches sharing the table (default: one per core)"},
+        {"quiet", "", "no progress on stderr"},
+    },
+    1,
+    1,
+};
+
+namespace {
+
+struct Range {
+  int first, last;
+};
+
+Range parse_range(const Args& args, const std::string& name, Range fallback, int limit) {
+  if (!args.has(name)) return fallback;
+  const std::string text = args.get(name);
+  const std::size_t dots = text.find("..");
+  Range r{};
+  try {
+    std::size_t used = 0;
+    if (dots == std::string::npos) {
+      r.first = r.last = std::stoi(text, &used);
+      if (used != text.size()) throw std::invalid_argument(text);
+    } else {
+      const std::string a = text.substr(0, dots), b = text.substr(dots + 2);
+      r.first = std::stoi(a, &used);
+      if (used != a.size()) throw std::invalid_argument(text);
+      r.last = std::stoi(b, &used);
+      if (used != b.size()) throw std::invalid_argument(text);
+    }
+  } catch (const std::exception&) {
+    throw InputError("--" + name + " takes a number or a range such as 4..9, not \"" + printable(text) + "\"");
+  }
+  if (r.first < 1 || r.last < r.first || r.last > limit)
+    throw InputError("--" + name + " must be a range within 1.." + std::to_string(limit) + ", not \"" +
+                     printable(text) + "\"");
+  return r;
+}
+
+enum class Outcome { First, Second, Draw };
+
+const char* outcome_word(Outcome o) { return o == Outcome::First ? "first" : o == Outcome::Second ? "second" : "draw"; }
+const char* outcome_short(Outcome o) { return o == Outcome::First ? "1st" : o == Outcome::Second ? "2nd" : "draw"; }
+
+struct Published {
+  Outcome outcome;
+  int last_move;
+};
+
+// "WIDTH HEIGHT first|second|draw LAST-MOVE" lines; '#' starts a comment.
+std::map<std::pair<int, int>, Published> read_published(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read \"" + printable(path) + "\"");
+  std::map<std::pair<int, int>, Published> table;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (const std::size_t hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream words(line);
+    int w, h, last;
+    std::string outcome, extra;
+    if (!(words >> w)) continue;
+    if (!(words >> h >> outcome >> last) || (words >> extra) ||
+        (outcome != "first" && outcome != "second" && outcome != "draw"))
+      throw InputError(printable(path) + " line " + std::to_string(number) +
+                       ": expected \"WIDTH HEIGHT first|second|draw LAST-MOVE\"");
+    table[{w, h}] = {outcome == "first" ? Outcome::First : outcome == "second" ? Outcome::Second : Outcome::Draw,
+                     last};
+  }
+  return table;
+}
+
+struct Solved {
+  int width = 0, height = 0;
+  bool computed = false;  // false: too large for the bitboard path
+  Outcome outcome = Outcome::Draw;
+  int last_move = 0;
+  uint64_t nodes = 0;
+  double seconds = 0;
+  const Published* published = nullptr;
+  bool agrees() const {
+    return !published || !computed || (published->outcome == outcome && published->last_move == last_move);
+  }
+};
+
+std::string command_line(const std::vector<std::string>& words) {
+  std::string text = "kinrow table";
+  for (const std::string& w : words) text += " " + w;
+  return text;
+}
+
+}  // namespace
+
+int run_table(const Args& args) {
+  if (args.positional[0] != "connect")
+    throw InputError("unknown family \"" + printable(args.positional[0]) + "\" (this command knows: connect)");
+  const Range widths = parse_range(args, "width", {4, 9}, 32);
+  const Range heights = parse_range(args, "height", {4, 9}, 32);
+  const int max_sum = static_cast<int>(args.get_int("max-sum", 13, 2, 64));
+  const int k = static_cast<int>(args.get_int("k", 4, 1, 16));
+  const bool misere = args.has("misere");
+  std::map<std::pair<int, int>, Published> published;
+  if (args.has("check")) published = read_published(args.get("check"));
+
+  SolveOptions options;
+  options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
+  options.gravity.threads = static_cast<int>(
+      args.get_int("threads", std::max(1u, std::thread::hardware_concurrency()), 1, 256));
+  ProgressLine progress(!args.has("quiet"));
+
+  std::vector<Solved> results;
+  int disagreements = 0;
+  double total_seconds = 0;
+  for (int h = heights.first; h <= heights.last; ++h)
+    for (int w = widths.first; w <= widths.last; ++w) {
+      if (w + h > max_sum) continue;
+      Solved s;
+      s.width = w;
+      s.height = h;
+      const std::string spec =
+          "connect:" + std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(k) + (misere ? ",misere" : "");
+      const Game game = make_game(spec);
+      if (!misere && k == 4)
+        if (auto it = published.find({w, h}); it != published.end()) s.published = &it->second;
+      if (gravity_solver_applies(game)) {
+        options.monitor.on_progress = [&](const SearchProgress& p) {
+          progress.show(spec + "  window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) + "  " +
+                        seconds_text(p.seconds));
+        };
+        const SolveResult r = solve(Position(game), options);
+        s.computed = true;
+        s.outcome = r.value == Value::Draw ? Outcome::Draw : r.value == Value::Win ? Outcome::First : Outcome::Second;
+        s.last_move = r.plies;
+        s.nodes = r.nodes;
+        s.seconds = r.seconds;
+        total_seconds += r.seconds;
+      }
+      disagreements += !s.agrees();
+      progress.clear();
+      if (!args.has("quiet") && !args.has("json"))
+        std::cerr << spec << ": "
+                  << (s.computed ? std::string(outcome_word(s.outcome)) + ", last move " + std::to_string(s.last_move) +
+                                       ", " + seconds_text(s.seconds)
+                                 : std::string("not computed (beyond the 64-bit board)"))
+                  << (s.agrees() ? "" : "  DISAGREES with the published value") << "\n";
+      if (args.has("json")) {
+        nlohmann::ordered_json out;
+        out["game"] = game.spec;
+        out["width"] = w;
+        out["height"] = h;
+        out["computed"] = s.computed;
+        if (s.computed) {
+          out["value"] = std::string(outcome_word(s.outcome)) + (s.outcome == Outcome::Draw ? "" : "-player-win");
+          out["last_move"] = s.last_move;
+          out["nodes"] = s.nodes;
+          out["seconds"] = s.seconds;
+        }
+        if (s.published) out["agrees_with_published"] = s.agrees();
+        std::cout << out.dump() << std::endl;
+      }
+      results.push_back(s);
+    }
+
+  // The grids: outcome and last move, then the time each board took.
+  Grid outcome_grid, time_grid;
+  outcome_grid.corner = time_grid.corner = "height \\ width";
+  for (int w = widths.first; w <= widths.last; ++w) {
+    if (w + heights.first > max_sum) break;
+    outcome_grid.columns.push_back(std::to_string(w));
+  }
+  for (int h = heights.first; h <= heights.last && h + widths.first <= max_sum; ++h)
+    outcome_grid.rows.push_back(std::to_string(h));
+  time_grid.columns = outcome_grid.columns;
+  time_grid.rows = outcome_grid.rows;
+  outcome_grid.cells.assign(outcome_grid.rows.size(), std::vector<GridCell>(outcome_grid.columns.size()));
+  time_grid.cells = outcome_grid.cells;
+  for (const Solved& s : results) {
+    GridCell& cell = outcome_grid.cells[s.height - heights.first][s.width - widths.first];
+    GridCell& time = time_grid.cells[s.height - heights.first][s.width - widths.first];
+    cell.present = time.present = true;
+    if (!s.computed) {
+      cell.text = "not computed";
+      cell.fill = "#f4f4f4";
+      continue;
+    }
+    cell.text = std::string(outcome_short(s.outcome)) + " " + std::to_string(s.last_move);
+    cell.detail = seconds_text(s.seconds);
+    time.text = seconds_text(s.seconds);
+    cell.fill = s.outcome == Outcome::First ? "#f3b0a8" : s.outcome == Outcome::Second ? "#a8c4f3" : "#dcdcdc";
+    if (s.published) {
+      if (s.agrees()) cell.text += " ✓";
+      else {
+        cell.flagged = true;
+        cell.text += " ✗ published: " + std::string(outcome_short(s.published->outcome)) + " " +
+                     std::to_string(s.published->last_move);
+      }
+    }
+  }
+  const std::string title = std::string(misere ? "Misère " : "") + "Connect-" + std::to_string(k) +
+                            " on W×H boards: winner and last move under perfect play";
+  if (args.has("svg")) {
+    std::ofstream svg(args.get("svg"));
+    if (!svg) throw InputError("cannot write \"" + printable(args.get("svg")) + "\"");
+    write_svg_grid(svg, outcome_grid, title,
+                   {{"#f3b0a8", "first player wins"},
+                    {"#a8c4f3", "second player wins"},
+                    {"#dcdcdc", "draw"},
+                    {"none", "disagrees with the published value"}});
+  }
+  if (args.has("json")) return disagreements ? 1 : 0;
+
+  std::ofstream page_file;
+  if (args.has("markdown")) {
+    page_file.open(args.get("markdown"));
+    if (!page_file) throw InputError("cannot write \"" + printable(args.get("markdown")) + "\"");
+  }
+  std::ostream& out = args.has("markdown") ? page_file : std::cout;
+  if (args.has("markdown")) {
+    const std::time_t now = std::time(nullptr);
+    char date[32];
+    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+    out << "# " << title << "\n\n"
+        << "Generated on " << date << " by\n\n```\n" << command_line(args.words) << "\n```\n\n"
+        << "Each cell is the empty board solved by kinrow's search (no opening book): `1st` or `2nd`\n"
+        << "for the player who can force a win, `draw` otherwise, and the number of the move on which\n"
+        << "the game ends when the winner hurries and the loser delays (a draw ends on the last\n"
+        << "cell). ";
+    if (!published.empty())
+      out << "`✓` marks agreement with the published value (" << args.get("check") << "), `✗` a\n"
+          << "disagreement.";
+    out << "\n\n";
+    if (args.has("svg")) out << "![the table as a picture](" << args.get("svg").substr(args.get("svg").rfind('/') + 1) << ")\n\n";
+  }
+  write_markdown_grid(out, outcome_grid);
+  out << "\nTime for each board (" << options.gravity.threads << " thread"
+      << (options.gravity.threads == 1 ? "" : "s") << ", "
+      << (options.table_megabytes ? std::to_string(options.table_megabytes) + " MiB table" : "automatic table size")
+      << ", allocating the table included):\n\n";
+  write_markdown_grid(out, time_grid);
+  int checked = 0;
+  for (const Solved& s : results) checked += s.published && s.computed;
+  out << "\n" << results.size() << " boards, " << seconds_text(total_seconds) << " in all";
+  if (!published.empty()) out << "; " << checked << " compared with published values, " << disagreements << " disagreements";
+  out << ".\n";
+  return disagreements ? 1 : 0;
+}
+
+}  // namespace kinrow::cli

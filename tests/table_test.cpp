@@ -1,0 +1,57 @@
+// `kinrow table connect` regenerates the published table of Connect Four outcomes and last
+// moves (small boards here; docs/connect4.md holds every board with w + h <= 13), and a
+// disagreement with the reference file is flagged and fails the command.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli_support.h"
+
+namespace {
+
+using kinrow::testing::kinrow;
+
+const std::string kPublished = std::string(KINROW_SOURCE_DIR) + "/bench/data/connect4-sizes.txt";
+
+TEST(TableCommand, SmallBoardsMatchThePublishedTable) {
+  const auto run = kinrow("table connect --max-sum 11 --tt-mb 64 --json --check " + kPublished);
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::istringstream lines(run.out);
+  std::string line;
+  int boards = 0;
+  while (std::getline(lines, line)) {
+    const auto cell = nlohmann::json::parse(line);
+    EXPECT_TRUE(cell["computed"].get<bool>()) << line;
+    EXPECT_TRUE(cell["agrees_with_published"].get<bool>()) << line;
+    ++boards;
+  }
+  EXPECT_EQ(boards, 10);  // widths and heights from 4, w + h <= 11
+}
+
+TEST(TableCommand, ADisagreementIsFlaggedAndFails) {
+  // The published 6x4 board (a second-player win on move 24), claimed to be a draw.
+  const auto path = std::filesystem::temp_directory_path() / ("kinrow_table_test_" + std::to_string(::getpid()));
+  std::ofstream(path) << "# width height outcome last-move\n6 4 draw 24\n5 4 draw 20\n";
+  const std::string svg = path.string() + ".svg";
+  const auto run = kinrow("table connect --width 5..6 --height 4 --tt-mb 16 --check " + path.string() + " --svg " + svg);
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.out.find("2nd 24 ✗ published: draw 24"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("draw 20 ✓"), std::string::npos) << run.out;
+  std::ifstream picture(svg);
+  const std::string text((std::istreambuf_iterator<char>(picture)), {});
+  EXPECT_NE(text.find("stroke=\"#d00000\" stroke-width=\"4\""), std::string::npos);  // the flagged cell
+  std::filesystem::remove(path);
+  std::filesystem::remove(svg);
+}
+
+TEST(TableCommand, BadRangesAreRefused) {
+  const auto run = kinrow("table connect --width 9..4");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("--width"), std::string::npos) << run.err;
+  EXPECT_EQ(kinrow("table tictactoe").status, 2);
+}
+
+}  // namespace
