@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/gravity_options.h"
 #include "core/notation.h"
 #include "games/families.h"
 #include "search/solver.h"
@@ -14,7 +15,7 @@ namespace kinrow::cli {
 
 const CommandSpec kBenchSpec = {
     "bench",
-    "[--runs N] [--only SPEC] [--tt-mb N] [--generic] [--json]",
+    "[--runs N] [--only SPEC] [--tt-mb N] [--weak] [--threads N] [--without LIST] [--generic] [--json]",
     "Measure solve speed on a fixed set of games (median of several runs).",
     "Each game is solved from the empty board with a fresh table, strong (exact distance),\n"
     "--runs times; the median time and the node count are reported. Figures for this\n"
@@ -26,6 +27,9 @@ const CommandSpec kBenchSpec = {
         {"runs", "N", "runs per game (default 3)"},
         {"only", "SPEC", "bench this game only"},
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
+        {"weak", "", "win/draw/loss only, without the distance"},
+        threads_option("1, so that figures compare"),
+        without_option(),
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
         {"json", "", "print one JSON object per game"},
     },
@@ -50,6 +54,8 @@ int run_bench(const Args& args) {
   SolveOptions options;
   options.generic_board = args.has("generic");
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
+  options.weak = args.has("weak");
+  options.gravity = gravity_settings(args, 1);
 
   if (!args.has("json"))
     std::cout << "game                    value               nodes        median s   M nodes/s\n";

@@ -3,11 +3,11 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <thread>
 #include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/gravity_options.h"
 #include "cli/solve_batch.h"
 #include "core/error.h"
 #include "core/notation.h"
@@ -35,9 +35,8 @@ const CommandSpec kSolveSpec = {
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
-        {"threads", "N", "gravity boards: searches sharing the table (default: one per core)"},
-        {"without", "LIST", "gravity boards: switch techniques off to measure them, comma-separated from\n"
-                            "claimeven, child-bounds, transposition-cutoffs, mirror, threat-order"},
+        threads_option("one per core"),
+        without_option(),
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
         {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
@@ -47,35 +46,10 @@ const CommandSpec kSolveSpec = {
     1,
 };
 
-GravitySettings gravity_settings(const Args& args) {
-  GravitySettings settings;
-  settings.threads =
-      static_cast<int>(args.get_int("threads", std::max(1u, std::thread::hardware_concurrency()), 1, 256));
-  const std::string list = args.get("without");
-  GravityTechniques& t = settings.techniques;
-  const std::pair<const char*, bool*> names[] = {{"claimeven", &t.claimeven},
-                                                 {"child-bounds", &t.child_bounds},
-                                                 {"transposition-cutoffs", &t.transposition_cutoffs},
-                                                 {"mirror", &t.mirror},
-                                                 {"threat-order", &t.threat_order}};
-  for (std::size_t at = 0; at < list.size();) {
-    const std::size_t comma = std::min(list.find(',', at), list.size());
-    const std::string name = list.substr(at, comma - at);
-    bool known = false;
-    for (auto [n, flag] : names)
-      if (name == n) *flag = false, known = true;
-    if (!known)
-      throw InputError("--without: unknown technique \"" + printable(name) +
-                       "\" (claimeven, child-bounds, transposition-cutoffs, mirror, threat-order)");
-    at = comma + 1;
-  }
-  return settings;
-}
-
 int run_solve(const Args& args) {
   const Game game = make_game(args.positional[0]);
   SolveOptions options;
-  options.gravity = gravity_settings(args);
+  options.gravity = gravity_settings(args, all_cores());
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
   options.weak = args.has("weak");
   options.certificate = args.has("certificate");

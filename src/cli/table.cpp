@@ -8,10 +8,10 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <thread>
 
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/gravity_options.h"
 #include "cli/grid_report.h"
 #include "core/error.h"
 #include "games/families.h"
@@ -44,7 +44,7 @@ const CommandSpec kTableSpec = {
         {"svg", "FILE", "draw the table as SVG into FILE"},
         {"json", "", "print one JSON object per board instead of Markdown"},
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
-        {"threads", "N", "searches sharing the table (default: one per core)"},
+        threads_option("one per core"),
         {"quiet", "", "no progress on stderr"},
     },
     1,
@@ -149,8 +149,7 @@ int run_table(const Args& args) {
 
   SolveOptions options;
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
-  options.gravity.threads = static_cast<int>(
-      args.get_int("threads", std::max(1u, std::thread::hardware_concurrency()), 1, 256));
+  options.gravity = gravity_settings(args, all_cores());
   ProgressLine progress(!args.has("quiet"));
 
   std::vector<Solved> results;

@@ -1,0 +1,50 @@
+#include "cli/gravity_options.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "core/error.h"
+
+namespace kinrow::cli {
+namespace {
+
+constexpr const char* kTechniqueNames = "claimeven, child-bounds, transposition-cutoffs, mirror, threat-order";
+
+}  // namespace
+
+OptionSpec threads_option(const char* default_text) {
+  return {"threads", "N", std::string("gravity boards: searches sharing the table (default: ") + default_text + ")"};
+}
+
+OptionSpec without_option() {
+  return {"without", "LIST",
+          std::string("gravity boards: switch techniques off to measure them, comma-separated from\n") +
+              kTechniqueNames};
+}
+
+int all_cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+GravitySettings gravity_settings(const Args& args, int default_threads) {
+  GravitySettings settings;
+  settings.threads = static_cast<int>(args.get_int("threads", default_threads, 1, 256));
+  const std::string list = args.get("without");
+  GravityTechniques& t = settings.techniques;
+  const std::pair<const char*, bool*> names[] = {{"claimeven", &t.claimeven},
+                                                 {"child-bounds", &t.child_bounds},
+                                                 {"transposition-cutoffs", &t.transposition_cutoffs},
+                                                 {"mirror", &t.mirror},
+                                                 {"threat-order", &t.threat_order}};
+  for (std::size_t at = 0; at < list.size();) {
+    const std::size_t comma = std::min(list.find(',', at), list.size());
+    const std::string name = list.substr(at, comma - at);
+    bool known = false;
+    for (auto [n, flag] : names)
+      if (name == n) *flag = false, known = true;
+    if (!known)
+      throw InputError("--without: unknown technique \"" + printable(name) + "\" (" + kTechniqueNames + ")");
+    at = comma + 1;
+  }
+  return settings;
+}
+
+}  // namespace kinrow::cli
