@@ -110,17 +110,22 @@ std::vector<std::pair<std::vector<int>, int>> pons_positions(const Game& game, c
 }
 
 // A team of two threads (deferring each other's moves, stopping when one answers) finds
-// the same scores as one thread; the opening positions are big enough to use the team.
-TEST(GravitySolver, TwoThreadsFindTheSameScores) {
+// the same scores, ends and best moves as one thread, on positions big enough to start
+// the helpers and on small ones that never do.
+TEST(GravitySolver, TwoThreadsFindTheSameScoresAndMoves) {
   const Game game = make_game("connect4");
-  TranspositionTable table(64);
+  TranspositionTable table(64), alone_table(64);
   GravitySettings settings;
   settings.threads = 2;
-  GravitySolver solver(game, table, {}, settings);
+  GravitySolver team(game, table, {}, settings), alone(game, alone_table);
   const int lines = sanitized() ? 2 : 8;
-  for (const char* name : {"Test_L1_R2", "Test_L1_R1", "Test_L2_R2"})
-    for (const auto& [columns, expected] : pons_positions(game, name, lines))
-      EXPECT_EQ(solver.solve(columns, false).score, expected) << name;
+  for (const char* name : {"Test_L1_R2", "Test_L1_R1", "Test_L2_R2", "Test_L3_R1"})
+    for (const auto& [columns, expected] : pons_positions(game, name, lines)) {
+      const GravitySolution s = team.solve(columns, false), reference = alone.solve(columns, false);
+      EXPECT_EQ(s.score, expected) << name;
+      EXPECT_EQ(s.end, reference.end) << name;
+      EXPECT_EQ(s.best_column, reference.best_column) << name;
+    }
 }
 
 // Every technique can be switched off (to measure what it buys) without changing a score.

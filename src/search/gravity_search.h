@@ -113,6 +113,15 @@ class GravitySearch {
     busy_ = busy;
   }
 
+  // Calls `help(context)` once, when this search has visited `nodes` more nodes: a team
+  // starts its helpers only for searches that last (a thread costs more to start than
+  // a small position costs to solve).
+  void call_for_help_after(uint64_t nodes, void (*help)(void*), void* context) {
+    help_at_ = help ? nodes_ + nodes : ~uint64_t{0};
+    help_ = help;
+    help_context_ = context;
+  }
+
  private:
   using Clock = std::chrono::steady_clock;
 
@@ -143,6 +152,7 @@ class GravitySearch {
   }
 
   void maybe_report() {
+    if (nodes_ == help_at_) help_(help_context_);
     if ((nodes_ & 0xFFFFF) != 0 || !monitor_.on_progress) return;
     const auto now = Clock::now();
     if (std::chrono::duration<double>(now - last_report_).count() < monitor_.interval_seconds) return;
@@ -377,6 +387,9 @@ class GravitySearch {
   int window_low_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
   BusyPositions* busy_ = nullptr;
+  uint64_t help_at_ = ~uint64_t{0};
+  void (*help_)(void*) = nullptr;
+  void* help_context_ = nullptr;
   Clock::time_point start_;
   Clock::time_point last_report_;
 };

@@ -58,8 +58,9 @@ int end_of(int cells, int moves, int score, bool misere) {
 template <int K, bool Misere>
 class Team {
  public:
-  // Below this many empty cells a search is over before helper threads would be started.
-  static constexpr int kTeamEmptyCells = 24;
+  // Helpers join a window once the leader has searched this many nodes (a few ms): most
+  // small positions are solved before a thread would have started.
+  static constexpr uint64_t kHelpAfterNodes = 1 << 14;
 
   Team(const GravityGeometry& geometry, const std::vector<int>& columns, TranspositionTable& table,
        const SearchMonitor& monitor, const GravitySettings& settings) {
@@ -68,7 +69,7 @@ class Team {
     for (int i = 0; i < threads; ++i) {
       members_.push_back(std::make_unique<Member>(geometry, columns, table, i == 0 ? monitor : SearchMonitor{},
                                                   settings.techniques));
-      if (threads > 1) members_.back()->search.join_team(&stop_, busy_.get());
+      if (threads > 1) members_.back()->search.join_team(&stop_, i == 0 ? nullptr : busy_.get());
     }
   }
 
@@ -76,22 +77,17 @@ class Team {
   GravityBitboard& board() { return members_[0]->board; }
 
   int search(int alpha, int beta) {
-    const GravityBitboard& b = members_[0]->board;
-    if (members_.size() == 1 || b.geometry().cells() - b.moves() < kTeamEmptyCells)
-      return members_[0]->search.search(alpha, beta);
+    GravitySearch<K, Misere>& leader = members_[0]->search;
+    if (members_.size() == 1) return leader.search(alpha, beta);
     stop_ = false;
-    std::atomic<int> first{-1};
-    std::vector<int> results(members_.size());
-    auto run = [&](std::size_t i) {
-      results[i] = members_[i]->search.search(alpha, beta);
-      int none = -1;
-      if (first.compare_exchange_strong(none, static_cast<int>(i))) stop_ = true;
-    };
-    std::vector<std::thread> helpers;
-    for (std::size_t i = 1; i < members_.size(); ++i) helpers.emplace_back(run, i);
-    run(0);
-    for (std::thread& t : helpers) t.join();
-    return results[first.load()];
+    Window window{this, alpha, beta};
+    leader.call_for_help_after(kHelpAfterNodes, &Window::start_helpers, &window);
+    window.run(0);
+    leader.call_for_help_after(0, nullptr, nullptr);
+    leader.join_team(&stop_, nullptr);
+    for (std::thread& t : window.helpers) t.join();
+    stop_ = false;  // the leader searches on alone (the best move) after the window
+    return window.results[window.first.load()];
   }
 
   uint64_t nodes() const {
@@ -113,6 +109,30 @@ class Team {
     GravityBitboard board;
     GravitySearch<K, Misere> search;
     char padding[64];
+  };
+
+  // One window searched by the team: the leader, then helpers once it lasts.
+  struct Window {
+    Team* team;
+    int alpha, beta;
+    std::atomic<int> first{-1};
+    std::vector<int> results;
+    std::vector<std::thread> helpers;
+
+    Window(Team* t, int a, int b) : team(t), alpha(a), beta(b), results(t->members_.size()) {}
+    void run(std::size_t i) {
+      results[i] = team->members_[i]->search.search(alpha, beta);
+      int none = -1;
+      if (first.compare_exchange_strong(none, static_cast<int>(i))) team->stop_ = true;
+    }
+    // Runs on the leader's thread, in the middle of its search: from now on the leader
+    // too marks and defers busy positions.
+    static void start_helpers(void* context) {
+      auto* w = static_cast<Window*>(context);
+      Team& team = *w->team;
+      team.members_[0]->search.join_team(&team.stop_, team.busy_.get());
+      for (std::size_t i = 1; i < team.members_.size(); ++i) w->helpers.emplace_back(&Window::run, w, i);
+    }
   };
 
   std::vector<std::unique_ptr<Member>> members_;
