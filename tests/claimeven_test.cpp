@@ -86,8 +86,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"connect:5x5x4", 2000, 0}, Case{"connect:6x4x4", 2000, 0}, Case{"connect:4x6x4", 2000, 0},
                       Case{"connect:7x6x4", 600, 13}, Case{"connect:4x4x3", 6000, 0}, Case{"connect:5x3x3", 6000, 0},
                       Case{"connect:3x5x3", 6000, 0}, Case{"connect:4x4x4,misere", 6000, 0},
-                      Case{"connect:5x4x4,misere", 4000, 0}, Case{"connect:5x4x3,misere", 10000, 0},
-                      Case{"connect:4x5x3,misere", 10000, 0}, Case{"connect:7x6x4,misere", 600, 13}),
+                      Case{"connect:5x4x4,misere", 800, 0}, Case{"connect:5x4x3,misere", 2500, 0},
+                      Case{"connect:4x5x3,misere", 5000, 0}, Case{"connect:7x6x4,misere", 600, 13}),
     [](const auto& info) { return testing::test_name(info.param.spec); });
 
 }  // namespace

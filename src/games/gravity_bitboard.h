@@ -86,23 +86,28 @@ inline uint64_t completing_cells(const GravityGeometry& g, uint64_t stones, uint
   return result & empty;
 }
 
-// Whether `stones` holds k in a row in some direction: runs of length 2, 4, ... by
-// doubling, then one last step to reach k.
+// The cells of `stones` that start k in a row of stones along direction d (the line
+// runs from the cell upwards in the bit order: + shifts[d] per step): runs of length 2,
+// 4, ... by doubling, then one last step to reach k.
+template <int K>
+inline uint64_t line_starts(const GravityGeometry& g, uint64_t stones, int d) {
+  static_assert(K >= 1 && K <= 16);
+  const int s = g.shifts[d];
+  uint64_t run = stones;
+  int length = 1;
+  while (2 * length <= K) {
+    run &= run >> (length * s);
+    length *= 2;
+  }
+  if (length < K) run &= run >> ((K - length) * s);
+  return run;
+}
+
+// Whether `stones` holds k in a row in some direction.
 template <int K>
 inline bool has_line(const GravityGeometry& g, uint64_t stones) {
-  static_assert(K >= 1 && K <= 16);
-  if constexpr (K == 1) return stones != 0;
-  for (int d = 0; d < 4; ++d) {
-    const int s = g.shifts[d];
-    uint64_t run = stones;
-    int length = 1;
-    while (2 * length <= K) {
-      run &= run >> (length * s);
-      length *= 2;
-    }
-    if (length < K) run &= run >> ((K - length) * s);
-    if (run) return true;
-  }
+  for (int d = 0; d < 4; ++d)
+    if (line_starts<K>(g, stones, d)) return true;
   return false;
 }
 

@@ -15,7 +15,10 @@
 //   follower completes it and wins (score <= -1), because nothing stops the game earlier;
 // - misère (completing a line loses): if no line fits in what the follower can ever own,
 //   the follower never loses (score <= 0); if moreover the leader surely owns a line, it
-//   completes it and loses (score <= -1).
+//   completes it and loses (score <= -1). A follower line whose shadow one row down is
+//   all the leader's does not count: the leader completes the shadow first. On boards of
+//   even height this is the take-even strategy of the misère paper (seed 000, Theorem 1)
+//   and settles the empty board for the second player at once.
 //
 // Zugzwang (normal play). A follower with a threat t (an empty cell that completes one of
 // its lines) whose cell below, b, is still empty freezes that column: the leader cannot
@@ -36,6 +39,21 @@ namespace kinrow {
 
 inline constexpr int kNoBound = 1 << 20;
 
+// Misère under claimeven: the follower fills each of its cells right after the leader
+// fills the cell below. So a line of the follower's whose shadow (the same line one row
+// down) is all the leader's can only be completed after the leader completed the shadow,
+// and lost. True when every line within `follower_may` has its shadow within
+// `leader_sure` (in particular when the follower has no line at all).
+template <int K>
+bool follower_lines_shadowed(const GravityGeometry& g, uint64_t follower_may, uint64_t leader_sure) {
+  for (int d = 0; d < 4; ++d) {
+    const uint64_t starts = line_starts<K>(g, follower_may, d);
+    if (starts & g.bottom) return false;  // a line on the bottom row has no shadow
+    if ((starts >> 1) & ~line_starts<K>(g, leader_sure, d)) return false;
+  }
+  return true;
+}
+
 // An upper bound on the score of the player to move (`mine`) against `theirs` in the
 // connect-score convention (gravity_search.h), or kNoBound when the rules say nothing.
 // `playable` are the cells a stone can go into now, `their_threats` the empty cells that
@@ -51,7 +69,8 @@ int claimeven_upper_bound(const GravityGeometry& g, uint64_t mine, uint64_t thei
     const uint64_t follower_sure = follower_side & ~unpaired;
     const uint64_t leader_sure = empty & ~follower_side;
     if constexpr (Misere) {
-      if (!has_line<K>(g, theirs | follower_side)) return has_line<K>(g, mine | leader_sure) ? -1 : 0;
+      if (!follower_lines_shadowed<K>(g, theirs | follower_side, mine | leader_sure)) return kNoBound;
+      return has_line<K>(g, mine | leader_sure) ? -1 : 0;
     } else {
       if (!has_line<K>(g, mine | leader_sure | unpaired)) bound = has_line<K>(g, theirs | follower_sure) ? -1 : 0;
     }

@@ -155,12 +155,14 @@ GravitySolution solve_with(const Game& game, const std::vector<int>& columns, bo
   if (weak) solution.score = solution.score > 0 ? 1 : solution.score < 0 ? -1 : 0;
   else solution.end = end_of(cells, moves, solution.score, Misere);
 
-  // A best move: the first column, centre out, that keeps the score.
+  // A best move: the first column, centre out, that keeps the score (in weak mode, the
+  // value: any move of a lost position, which the weak answer cannot rank).
   GravitySearch<K, Misere>& search = team.leader();
+  const int keep = solution.score;
   for (int i = 0; i < geometry.width && solution.best_column < 0; ++i) {
     const int x = search.column_order(i);
     if (!board.column_playable(x)) continue;
-    if (search.search_column(x, solution.score - 1, solution.score) >= solution.score) solution.best_column = x;
+    if ((weak && keep < 0) || search.search_column(x, keep - 1, keep) >= keep) solution.best_column = x;
   }
   solution.nodes = team.nodes();
   return solution;
