@@ -30,7 +30,7 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
   const auto start = reinterpret_cast<std::uintptr_t>(memory);
   const std::uintptr_t aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
   if (aligned > start) munmap(memory, aligned - start);
-  if (const std::size_t tail = start + mapped_bytes_ + kHugePage - (aligned + mapped_bytes_))
+  if (const std::size_t tail = start + kHugePage - aligned)
     munmap(reinterpret_cast<void*>(aligned + mapped_bytes_), tail);
   madvise(reinterpret_cast<void*>(aligned), mapped_bytes_, MADV_HUGEPAGE);
   buckets_ = std::uninitialized_value_construct_n(reinterpret_cast<Bucket*>(aligned), bucket_count_) - bucket_count_;
