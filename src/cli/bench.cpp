@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/gravity_options.h"
+#include "cli/pairing_options.h"
 #include "core/notation.h"
 #include "games/families.h"
 #include "search/solver.h"
@@ -31,6 +32,8 @@ const CommandSpec kBenchSpec = {
         threads_option("1, so that figures compare"),
         without_option(),
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
+        pairing_option(),
+        no_pairing_option(),
         {"json", "", "print one JSON object per game"},
     },
     0,
@@ -56,6 +59,7 @@ int run_bench(const Args& args) {
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
   options.weak = args.has("weak");
   options.gravity = gravity_settings(args, 1);
+  options.pairing = pairing_mode(args);
 
   if (!args.has("json"))
     std::cout << "game                    value               nodes        median s   M nodes/s\n";
@@ -77,6 +81,8 @@ int run_bench(const Args& args) {
       out["value"] = value;
       out["plies"] = result.plies;
       out["nodes"] = result.nodes;
+      out["pairing"] = pairing_mode_name(options.pairing);
+      out["pairing_cutoffs"] = result.pairing_cutoffs;
       out["runs"] = runs;
       out["median_seconds"] = median;
       out["min_seconds"] = times.front();

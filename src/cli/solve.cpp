@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/gravity_options.h"
+#include "cli/pairing_options.h"
 #include "cli/solve_batch.h"
 #include "core/error.h"
 #include "core/notation.h"
@@ -37,6 +38,8 @@ const CommandSpec kSolveSpec = {
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
         threads_option("one per core"),
         without_option(),
+        pairing_option(),
+        no_pairing_option(),
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
         {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
@@ -54,6 +57,7 @@ int run_solve(const Args& args) {
   options.weak = args.has("weak");
   options.certificate = args.has("certificate");
   options.generic_board = args.has("generic");
+  options.pairing = pairing_mode(args);
   if (args.has("batch")) {
     if (options.certificate || args.has("moves"))
       throw InputError("--batch reads its positions from the file; drop --moves and --certificate");
@@ -103,6 +107,8 @@ int run_solve(const Args& args) {
     out["windows"] = result.windows;
     out["table_bytes"] = result.table_bytes;
     out["symmetries"] = result.symmetries;
+    out["pairing"] = pairing_mode_name(options.pairing);
+    out["pairing_cutoffs"] = result.pairing_cutoffs;
     if (result.certificate) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
@@ -125,6 +131,10 @@ int run_solve(const Args& args) {
               << " (Connect Four convention: 0 draw, > 0 the side to move wins, faster is larger)\n";
   std::cout << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds)
             << ")\n";
+  if (result.pairing_cutoffs)
+    std::cout << "pairings     " << with_commas(result.pairing_cutoffs) << " cut-offs in "
+              << with_commas(result.pairing_checks) << " positions examined ("
+              << pairing_mode_name(options.pairing) << ")\n";
   std::cout << "time         " << seconds_text(result.seconds) << "\n";
   if (result.certificate)
     std::cout << "certificate  " << certificate_path << " (" << certificate_entries

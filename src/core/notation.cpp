@@ -167,6 +167,17 @@ std::string stone_separator(const Game& game) {
 
 std::string format_cell(const Game& game, Cell cell) { return CellNames(game).format(cell); }
 
+Cell parse_cell(const Game& game, const std::string& text) {
+  if (text.empty()) throw InputError("an empty cell name");
+  if (text[0] != '#' && uses_column_digits(game))
+    throw InputError("cells of a gravity board are named by index, like #17, not " + printable(text));
+  try {
+    return CellNames(game).parse(text, Position(game), {});
+  } catch (const InputError& e) {
+    throw InputError(printable(text) + ": " + e.what());
+  }
+}
+
 std::string format_turn(const Game& game, const Turn& turn) {
   const CellNames names(game);
   Turn ordered = turn;

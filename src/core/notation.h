@@ -24,6 +24,10 @@ std::string format_turn(const Game& game, const Turn& turn);
 // Turns joined with the separator of the notation ("" for digit strings, " " else).
 std::string format_turns(const Game& game, const std::vector<Turn>& turns);
 
+// One cell by name ("c3", "b2:3", "#17"), regardless of what is on it. On gravity boards
+// only "#17" names a cell (a column digit names a move, not a cell). Throws InputError.
+Cell parse_cell(const Game& game, const std::string& text);
+
 // Parses a move sequence and plays it from the empty board. Throws InputError naming
 // the first bad move (malformed, off the board, occupied, not playable under gravity, or
 // played after the game ended).

@@ -78,9 +78,13 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
   }
   strategy.win_now_rule = false;
   while (words >> rule) {
-    if (rule != "win-now")
-      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now)");
-    strategy.win_now_rule = true;
+    if (rule == "win-now") {
+      strategy.win_now_rule = true;
+    } else if (rule == "matching") {
+      strategy.plan.emplace();
+    } else {
+      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now, matching)");
+    }
   }
   return strategy;
 }
@@ -131,6 +135,28 @@ void parse_entry(const std::string& line_text, int line, const Game& game, Strat
   }
 }
 
+// A line of a matching strategy: "opening CELL" or components.
+void parse_plan_line(const std::string& text, const std::string& keyword, int line, const Game& game,
+                     MatchingPlan& plan) {
+  try {
+    if (keyword == "opening") {
+      if (plan.opening >= 0 || !plan.components.empty())
+        fail(line, "\"opening\" comes once, before the components");
+      std::istringstream words(text.substr(keyword.size()));
+      std::string cell, extra;
+      words >> cell >> extra;
+      if (cell.empty() || !extra.empty()) fail(line, "expected \"opening CELL\"");
+      plan.opening = parse_cell(game, cell);
+      return;
+    }
+    auto components = parse_components(game, text);
+    plan.components.insert(plan.components.end(), components.begin(), components.end());
+  } catch (const InputError& e) {
+    if (std::string(e.what()).rfind("line ", 0) == 0) throw;
+    fail(line, e.what());
+  }
+}
+
 }  // namespace
 
 const char* claim_name(Claim claim) {
@@ -141,13 +167,23 @@ void write_certificate(std::ostream& out, const Game& game, const Certificate& c
   out << kMagic << ' ' << kVersion << "\n";
   out << "# one line per position where the holder is to move, one character per cell in\n"
          "# cell order: . empty, x first player, o second player, the holder's move in upper\n"
-         "# case. Format: docs/certificates.md. Check: kinrow verify SPEC FILE\n";
+         "# case; or, for a \"matching\" strategy, the pairs (x,y) and matching sets\n"
+         "# [markers | attack->reply {what is left}] of docs/pairing.md.\n"
+         "# Format: docs/certificates.md. Check: kinrow verify SPEC FILE\n";
   out << "game " << certificate.spec << "\n";
   out << "start" << (certificate.start.empty() ? "" : " ") << certificate.start << "\n";
   std::string text(game.cell_count(), '.');
   for (const Strategy& strategy : certificate.strategies) {
     out << "strategy " << (strategy.holder == 0 ? "first " : "second ")
-        << claim_name(strategy.claim) << (strategy.win_now_rule ? " win-now" : "") << "\n";
+        << claim_name(strategy.claim) << (strategy.win_now_rule && !strategy.plan ? " win-now" : "")
+        << (strategy.plan ? " matching" : "") << "\n";
+    if (strategy.plan) {
+      if (strategy.plan->opening >= 0)
+        out << "opening " << format_cell(game, strategy.plan->opening) << "\n";
+      for (const MatchingComponent& component : strategy.plan->components)
+        out << format_component(game, component) << "\n";
+      continue;
+    }
     for (const StrategyEntry& entry : strategy.entries) {
       for (Cell c = 0; c < game.cell_count(); ++c)
         text[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
@@ -203,7 +239,11 @@ Certificate read_certificate(std::istream& in, const Game& game) {
       certificate.strategies.push_back(parse_strategy_header(words, number));
     } else {
       if (certificate.strategies.empty()) fail(number, "an entry before any \"strategy\" line");
-      parse_entry(text, number, game, certificate.strategies.back());
+      Strategy& strategy = certificate.strategies.back();
+      if (strategy.plan)
+        parse_plan_line(text, keyword, number, game, *strategy.plan);
+      else
+        parse_entry(text, number, game, strategy);
     }
   }
   if (!header) throw InputError("not a kinrow certificate (it is empty)");

@@ -9,11 +9,13 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/game.h"
 #include "core/position.h"
+#include "proof/matching_plan.h"
 
 namespace kinrow {
 
@@ -38,6 +40,9 @@ struct Strategy {
   // it does so (the checker re-derives it; seed 004's first obvious-move rule).
   bool win_now_rule = true;
   std::vector<StrategyEntry> entries;
+  // A pairing or matching-set strategy (seed 002) instead of entries: the holder answers
+  // the opponent's moves by the plan, which keeps every opponent line from completion.
+  std::optional<MatchingPlan> plan;
   int source_line = 0;  // the line of its "strategy" header (0: not read from text)
 };
 

@@ -9,6 +9,7 @@
 // symmetries, and that is re-checked here (lines onto lines, "below" kept) rather than
 // taken from core/symmetry.cpp on faith.
 #include "proof/checker.h"
+#include "proof/plan_checker.h"
 
 #include <algorithm>
 #include <set>
@@ -422,6 +423,17 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate,
   }
 
   for (const Strategy& strategy : certificate.strategies) {
+    if (strategy.plan) {
+      std::size_t coverings = 0;
+      const std::string problem = check_plan_strategy(game, start, strategy, &coverings);
+      report.positions_checked += 1 + coverings;
+      if (!problem.empty()) {
+        report.error = std::string(strategy.holder == 0 ? "first" : "second") +
+                       " player's matching plan: " + problem;
+        return report;
+      }
+      continue;
+    }
     StrategyChecker checker(game, symmetries, strategy);
     std::string problem = checker.index();
     if (problem.empty()) problem = checker.check(start);

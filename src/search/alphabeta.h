@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "games/line_board.h"
+#include "search/pairing_cutoff.h"
 #include "search/score.h"
 #include "search/transposition_table.h"
 
@@ -35,9 +36,10 @@ struct SearchMonitor {
 template <class Board>
 class AlphaBeta {
  public:
-  AlphaBeta(Board& board, TranspositionTable& table, const SearchMonitor& monitor = {})
-      : board_(board), table_(table), monitor_(monitor), start_(Clock::now()),
-        last_report_(start_) {
+  AlphaBeta(Board& board, TranspositionTable& table, const SearchMonitor& monitor = {},
+            PairingMode pairing = PairingMode::Off)
+      : board_(board), table_(table), monitor_(monitor), pairing_(board.tables(), pairing),
+        start_(Clock::now()), last_report_(start_) {
     const auto& t = board.tables();
     lists_.resize(static_cast<std::size_t>(t.max_turns) + 2);
     goal_ = t.rules.goal;
@@ -64,6 +66,7 @@ class AlphaBeta {
   }
 
   uint64_t nodes() const { return nodes_; }
+  const PairingCutoff<Board>& pairing() const { return pairing_; }
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -139,6 +142,21 @@ class AlphaBeta {
       beta = std::min<int>(beta, e->upper);
       if (e->move >= 0) hint = board_.from_frame(e->move, frame);
     }
+    // A pairing for the side not to move caps the mover at a draw; one for the mover
+    // floors it there (in maker-breaker, the breaker's pairing decides the game).
+    if (single && pairing_.active(other) && hi > 0 && pairing_.defends(board_, other)) {
+      if (goal_ == Goal::MakerBreaker) return -win_score(max_turns_, max_turns_);
+      hi = 0;
+    }
+    if (single && pairing_.active(mover) && lo < 0 && pairing_.defends(board_, mover)) {
+      if (goal_ == Goal::MakerBreaker) return win_score(max_turns_, max_turns_);
+      lo = 0;
+    }
+    if (alpha >= hi) return hi;
+    if (beta <= lo) return lo;
+    alpha = std::max(alpha, lo);
+    beta = std::min(beta, hi);
+
     const int alpha0 = alpha;
     const uint64_t nodes_before = nodes_;
 
@@ -205,6 +223,7 @@ class AlphaBeta {
   Board& board_;
   TranspositionTable& table_;
   SearchMonitor monitor_;
+  PairingCutoff<Board> pairing_;
   Goal goal_;
   int max_turns_ = 0;
   std::vector<std::vector<ScoredMove>> lists_;  // one move list per turn number

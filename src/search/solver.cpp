@@ -54,7 +54,7 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
   for (const Turn& turn : position.history()) board.play(board_move(board, turn));
 
   SolveResult result;
-  AlphaBeta<Board> search(board, table, options.monitor);
+  AlphaBeta<Board> search(board, table, options.monitor, options.pairing);
   const int max_turns = board.tables().max_turns;
   const int t = board.turns();
 
@@ -118,6 +118,8 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
     result.certificate = std::move(certificate);
   }
   result.nodes = search.nodes();
+  result.pairing_checks = search.pairing().checks();
+  result.pairing_cutoffs = search.pairing().successes();
   return result;
 }
 

@@ -16,6 +16,7 @@
 #include "proof/certificate.h"
 #include "search/alphabeta.h"
 #include "search/gravity_solver.h"
+#include "search/pairing.h"
 #include "search/score.h"
 
 namespace kinrow {
@@ -27,6 +28,9 @@ struct SolveOptions {
   bool certificate = false;  // also extract the strategies that prove the value
   bool generic_board = false;  // never take the bitboard path (for cross-checks)
   GravitySettings gravity;  // threads and techniques of the bitboard path
+  // Pairing cut-offs in the generic search (search/pairing_cutoff.h); no effect where
+  // they do not apply (gravity, misere, several stones a turn).
+  PairingMode pairing = PairingMode::HalesJewett;
   SearchMonitor monitor;
 };
 
@@ -46,6 +50,8 @@ struct SolveResult {
   // (search/gravity_search.h), and that this path was taken.
   std::optional<int> connect_score;
   bool bitboard = false;
+  uint64_t pairing_checks = 0;  // positions the pairing cut-off examined
+  uint64_t pairing_cutoffs = 0;  // ... and found a pairing in
 };
 
 SolveResult solve(const Position& position, const SolveOptions& options);

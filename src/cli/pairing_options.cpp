@@ -1,0 +1,23 @@
+#include "cli/pairing_options.h"
+
+#include "core/error.h"
+
+namespace kinrow::cli {
+
+OptionSpec pairing_option() {
+  return {"pairing", "MODE",
+          "cut the search where the side not to move holds a pairing: hj (default, Hales-Jewett\n"
+          "pairings), matching (set matching, docs/pairing.md) or off"};
+}
+
+OptionSpec no_pairing_option() { return {"no-pairing", "", "the same as --pairing off"}; }
+
+PairingMode pairing_mode(const Args& args) {
+  if (args.has("no-pairing")) {
+    if (args.has("pairing")) throw InputError("--no-pairing and --pairing contradict each other");
+    return PairingMode::Off;
+  }
+  return args.has("pairing") ? parse_pairing_mode(args.get("pairing")) : PairingMode::HalesJewett;
+}
+
+}  // namespace kinrow::cli

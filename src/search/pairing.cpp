@@ -1,0 +1,261 @@
+// Pairings by augmenting paths, matching sets by a small search on the Hall violator.
+#include "search/pairing.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+
+namespace kinrow {
+
+const char* pairing_mode_name(PairingMode mode) {
+  switch (mode) {
+    case PairingMode::Off: return "off";
+    case PairingMode::HalesJewett: return "hj";
+    case PairingMode::Matching: return "matching";
+  }
+  return "?";
+}
+
+PairingMode parse_pairing_mode(std::string_view text) {
+  if (text == "off" || text == "none") return PairingMode::Off;
+  if (text == "hj") return PairingMode::HalesJewett;
+  if (text == "matching") return PairingMode::Matching;
+  throw InputError("unknown pairing \"" + printable(text) + "\" (known: off, hj, matching)");
+}
+
+bool pairing_applies(const Rules& rules, int defender) {
+  if (rules.gravity || rules.stones_per_turn != 1 || rules.first_turn_stones != 1) return false;
+  if (rules.goal == Goal::Misere) return false;
+  return rules.goal != Goal::MakerBreaker || defender == 1;
+}
+
+std::vector<Group> attacker_groups(const Position& position, int defender) {
+  const Game& game = position.game();
+  std::vector<Group> groups;
+  if (game.rules.goal == Goal::MakerBreaker && defender != 1) return groups;
+  for (const Line& line : game.lines) {
+    Group group;
+    bool blocked = false;
+    for (Cell c : line) {
+      if (position.owner(c) == defender) blocked = true;
+      if (position.owner(c) == kNoPlayer) group.push_back(c);
+    }
+    if (!blocked) groups.push_back(std::move(group));
+  }
+  return groups;
+}
+
+// Kuhn's augmenting path from `slot` (group slot / 2): true if it found a cell.
+bool PairingFinder::augment(int slot) {
+  for (Cell c : groups_[slot / 2]) {
+    if (seen_[c] == stamp_) continue;
+    seen_[c] = stamp_;
+    if (cell_slot_[c] < 0 || augment(cell_slot_[c])) {
+      cell_slot_[c] = slot;
+      slot_cell_[slot] = c;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool PairingFinder::pair(std::span<const Group> groups, std::vector<std::pair<Cell, Cell>>* pairs) {
+  ++tried_;
+  groups_ = groups;
+  core_.clear();
+  Cell top = -1;
+  for (const Group& g : groups)
+    for (Cell c : g) top = std::max(top, c);
+  if (static_cast<int>(cell_slot_.size()) <= top) {
+    cell_slot_.resize(top + 1, -1);
+    seen_.resize(top + 1, 0);
+  }
+  for (const Group& g : groups)
+    for (Cell c : g) cell_slot_[c] = -1;
+  const int slots = 2 * static_cast<int>(groups.size());
+  slot_cell_.assign(slots, -1);
+  bool complete = true;
+  for (int s = 0; s < slots; ++s) {
+    if (++stamp_ == 0) {  // wrapped: forget every old visit
+      std::fill(seen_.begin(), seen_.end(), 0);
+      stamp_ = 1;
+    }
+    if (augment(s)) continue;
+    // Everything this failed search reached is a Hall violator: the cells it visited are
+    // all held by slots of groups whose cells it visited too, and this slot got none.
+    complete = false;
+    std::vector<char> in_core(groups.size(), 0);
+    in_core[s / 2] = 1;
+    for (const Group& g : groups)
+      for (Cell c : g)
+        if (seen_[c] == stamp_ && cell_slot_[c] >= 0) in_core[cell_slot_[c] / 2] = 1;
+    for (int g = 0; g < static_cast<int>(groups.size()); ++g)
+      if (in_core[g]) core_.push_back(g);
+    break;
+  }
+  if (complete && pairs) {
+    pairs->clear();
+    for (int g = 0; g < static_cast<int>(groups.size()); ++g)
+      pairs->emplace_back(slot_cell_[2 * g], slot_cell_[2 * g + 1]);
+  }
+  return complete;
+}
+
+namespace {
+
+std::vector<Cell> cells_of(const std::vector<Group>& groups) {
+  std::vector<Cell> cells;
+  for (const Group& g : groups) cells.insert(cells.end(), g.begin(), g.end());
+  std::sort(cells.begin(), cells.end());
+  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+  return cells;
+}
+
+bool contains(const Group& g, Cell c) { return std::binary_search(g.begin(), g.end(), c); }
+
+Group without(const Group& g, Cell c) {
+  Group out;
+  out.reserve(g.size());
+  for (Cell d : g)
+    if (d != c) out.push_back(d);
+  return out;
+}
+
+// The groups left after the attacker takes `attack` and the defender `reply`: those the
+// reply does not touch, without the attacker's cell (it is no longer a marker).
+std::vector<Group> after(const std::vector<Group>& groups, Cell attack, Cell reply) {
+  std::vector<Group> out;
+  for (const Group& g : groups)
+    if (!contains(g, reply)) out.push_back(without(g, attack));
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::vector<MatchingComponent>> PairingFinder::plan(const std::vector<Group>& groups,
+                                                                   int depth, bool minimise) {
+  for (const Group& g : groups)
+    if (g.empty()) return std::nullopt;
+  std::vector<std::pair<Cell, Cell>> pairs;
+  if (pair(groups, &pairs)) {
+    std::vector<MatchingComponent> out;
+    for (const auto& [a, b] : pairs) out.push_back(make_pair_component(a, b));
+    return out;
+  }
+  if (depth == 0) return std::nullopt;
+
+  const std::vector<int> core = core_;  // the next pairing overwrites it
+  std::vector<Group> inside, outside;
+  std::vector<char> in_core(groups.size(), 0);
+  for (int g : core) in_core[g] = 1;
+  for (std::size_t g = 0; g < groups.size(); ++g) (in_core[g] ? inside : outside).push_back(groups[g]);
+
+  std::optional<MatchingComponent> set = component(inside, depth);
+  if (!set) return std::nullopt;
+  if (minimise) minimise_component(inside, *set, depth);
+
+  // The rest is paired (or matched) with the cells the matching set left alone.
+  std::vector<Group> rest;
+  for (const Group& g : outside) {
+    Group left;
+    for (Cell c : g)
+      if (!std::binary_search(set->markers.begin(), set->markers.end(), c)) left.push_back(c);
+    rest.push_back(std::move(left));
+  }
+  auto others = plan(rest, depth, minimise);
+  if (!others) return std::nullopt;
+  others->insert(others->begin(), std::move(*set));
+  return others;
+}
+
+std::optional<MatchingComponent> PairingFinder::component(const std::vector<Group>& groups, int depth) {
+  MatchingComponent set;
+  set.markers = cells_of(groups);
+  // Replies worth trying first: cells on many of the groups the attack strengthens.
+  for (Cell attack : set.markers) {
+    std::vector<std::pair<int, Cell>> replies;
+    for (Cell reply : set.markers) {
+      if (reply == attack) continue;
+      int with_attack = 0, total = 0;
+      for (const Group& g : groups) {
+        if (!contains(g, reply)) continue;
+        ++total;
+        with_attack += contains(g, attack);
+      }
+      replies.emplace_back(-(4 * with_attack + total), reply);
+    }
+    std::stable_sort(replies.begin(), replies.end());
+    bool covered = false;
+    for (const auto& [order, reply] : replies) {
+      auto then = plan(after(groups, attack, reply), depth - 1, false);
+      if (!then) continue;
+      set.coverings.push_back({attack, reply, std::move(*then)});
+      covered = true;
+      break;
+    }
+    if (!covered) return std::nullopt;
+  }
+  return set;
+}
+
+void PairingFinder::minimise_component(std::vector<Group>& groups, MatchingComponent& set, int depth) {
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    for (Cell marker : set.markers) {
+      std::vector<Group> fewer;
+      bool possible = true;
+      for (const Group& g : groups) {
+        fewer.push_back(without(g, marker));
+        possible &= !fewer.back().empty();
+      }
+      if (!possible) continue;
+      if (auto smaller = component(fewer, depth)) {
+        groups = std::move(fewer);
+        set = std::move(*smaller);
+        dropped = true;
+        break;
+      }
+    }
+  }
+}
+
+std::optional<DefenceProof> prove_defence(const Position& position, int defender, PairingMode mode,
+                                          int depth, uint64_t* pairings_tried) {
+  if (mode == PairingMode::Off || !pairing_applies(position.game().rules, defender)) return std::nullopt;
+  if (mode == PairingMode::HalesJewett) depth = 0;
+  const bool minimise = mode == PairingMode::Matching;
+  PairingFinder finder;
+  auto finish = [&](std::optional<DefenceProof> proof) {
+    if (pairings_tried) *pairings_tried = finder.pairings_tried();
+    if (proof) proof->pairings_tried = finder.pairings_tried();
+    return proof;
+  };
+  const std::vector<Group> groups = attacker_groups(position, defender);
+  if (position.to_move() != defender) {
+    auto plan = finder.plan(groups, depth, minimise);
+    if (!plan) return finish(std::nullopt);
+    return finish(DefenceProof{{-1, std::move(*plan)}, 0});
+  }
+
+  // The defender moves first. Openings on many groups block most; a plan that needs no
+  // opening at all can spare one of its unused cells.
+  const Game& game = position.game();
+  std::vector<std::pair<int, Cell>> openings;
+  for (Cell c = 0; c < game.cell_count(); ++c) {
+    if (position.owner(c) != kNoPlayer) continue;
+    int on = 0;
+    for (const Group& g : groups) on += contains(g, c);
+    openings.emplace_back(-on, c);
+  }
+  std::stable_sort(openings.begin(), openings.end());
+  for (const auto& [order, opening] : openings) {
+    std::vector<Group> left;
+    for (const Group& g : groups)
+      if (!contains(g, opening)) left.push_back(g);
+    if (auto plan = finder.plan(left, depth, minimise))
+      return finish(DefenceProof{{opening, std::move(*plan)}, 0});
+  }
+  return finish(std::nullopt);
+}
+
+}  // namespace kinrow

@@ -1,0 +1,38 @@
+// The drawing configurations of seed 002 (Table 1), as abstract hypergraphs, and the
+// recognition of a found matching set as one of them.
+//
+// A configuration is its markers (letters a, b, ...) and its groups, each written as the
+// markers it holds — the paper's notation: the Triangle is {a-e}, {ab, adc, bec}. Only the
+// structure is listed here; kinrow finds the coverings itself (the paper gives none for
+// three of them) and tests that it needs exactly the listed markers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "proof/matching_plan.h"
+#include "search/pairing.h"
+
+namespace kinrow {
+
+struct Configuration {
+  std::string name;
+  int markers = 0;
+  std::vector<std::string> groups;  // each group as its marker letters
+};
+
+// Table 1 of seed 002 (every named row), then the general cycles C5..C8 and Cn/Line.
+const std::vector<Configuration>& matching_configurations();
+
+// The groups of `all` that `component` guards (whatever the attacker does there, the
+// defender ends with a stone in the group's markers), restricted to its markers.
+std::vector<Group> guarded_groups(const MatchingComponent& component, const std::vector<Group>& all);
+
+// The name of the configuration whose markers and groups match `groups` (over the
+// markers `markers`) up to renaming, or "" if none does.
+std::string recognise(const std::vector<Cell>& markers, const std::vector<Group>& groups);
+
+// The configuration as groups over cells 0..markers-1.
+std::vector<Group> configuration_groups(const Configuration& configuration);
+
+}  // namespace kinrow
