@@ -13,12 +13,13 @@ struct Command {
   int (*run)(const Args& args);
 };
 
-extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec;
+extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
 int run_bench(const Args& args);
 int run_table(const Args& args);
+int run_prove_draw(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -15,6 +15,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
       {&kInfoSpec, run_info},
       {&kSolveSpec, run_solve},
+      {&kProveDrawSpec, run_prove_draw},
       {&kVerifySpec, run_verify},
       {&kBenchSpec, run_bench},
       {&kTableSpec, run_table},

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "search/pairing_catalog.h"
 
 namespace kinrow {
 
@@ -144,28 +145,40 @@ std::optional<std::vector<MatchingComponent>> PairingFinder::plan(const std::vec
   }
   if (depth == 0) return std::nullopt;
 
-  const std::vector<int> core = core_;  // the next pairing overwrites it
-  std::vector<Group> inside, outside;
-  std::vector<char> in_core(groups.size(), 0);
-  for (int g : core) in_core[g] = 1;
-  for (std::size_t g = 0; g < groups.size(); ++g) (in_core[g] ? inside : outside).push_back(groups[g]);
-
-  std::optional<MatchingComponent> set = component(inside, depth);
-  if (!set) return std::nullopt;
-  if (minimise) minimise_component(inside, *set, depth);
-
-  // The rest is paired (or matched) with the cells the matching set left alone.
-  std::vector<Group> rest;
-  for (const Group& g : outside) {
-    Group left;
-    for (Cell c : g)
-      if (!std::binary_search(set->markers.begin(), set->markers.end(), c)) left.push_back(c);
-    rest.push_back(std::move(left));
+  // The matching set starts on the Hall violator; when what it leaves cannot be paired
+  // (a group shares markers with it), it takes in the groups touching it and tries again.
+  std::vector<char> in_set(groups.size(), 0);
+  for (int g : core_) in_set[g] = 1;
+  for (;;) {
+    std::vector<Group> inside, outside;
+    for (std::size_t g = 0; g < groups.size(); ++g) (in_set[g] ? inside : outside).push_back(groups[g]);
+    if (auto set = component(inside, depth)) {
+      if (minimise) minimise_component(inside, *set, depth);
+      std::vector<Group> rest;
+      for (const Group& g : outside) {
+        Group left;
+        for (Cell c : g)
+          if (!std::binary_search(set->markers.begin(), set->markers.end(), c)) left.push_back(c);
+        rest.push_back(std::move(left));
+      }
+      if (auto others = plan(rest, depth, minimise)) {
+        others->insert(others->begin(), std::move(*set));
+        return others;
+      }
+    }
+    const std::vector<Cell> cells = cells_of(inside);
+    bool grew = false;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (in_set[g]) continue;
+      for (Cell c : groups[g])
+        if (std::binary_search(cells.begin(), cells.end(), c)) {
+          in_set[g] = 1;
+          grew = true;
+          break;
+        }
+    }
+    if (!grew) return std::nullopt;
   }
-  auto others = plan(rest, depth, minimise);
-  if (!others) return std::nullopt;
-  others->insert(others->begin(), std::move(*set));
-  return others;
 }
 
 std::optional<MatchingComponent> PairingFinder::component(const std::vector<Group>& groups, int depth) {
@@ -230,9 +243,16 @@ std::optional<DefenceProof> prove_defence(const Position& position, int defender
     if (proof) proof->pairings_tried = finder.pairings_tried();
     return proof;
   };
+  // Plain pairs first, then the paper's configurations combined, then the search.
+  auto find = [&](const std::vector<Group>& groups) {
+    auto plan = finder.plan(groups, 0);
+    if (!plan && mode == PairingMode::Matching) plan = plan_from_catalog(groups);
+    if (!plan && depth > 0) plan = finder.plan(groups, depth, minimise);
+    return plan;
+  };
   const std::vector<Group> groups = attacker_groups(position, defender);
   if (position.to_move() != defender) {
-    auto plan = finder.plan(groups, depth, minimise);
+    auto plan = find(groups);
     if (!plan) return finish(std::nullopt);
     return finish(DefenceProof{{-1, std::move(*plan)}, 0});
   }
@@ -252,8 +272,7 @@ std::optional<DefenceProof> prove_defence(const Position& position, int defender
     std::vector<Group> left;
     for (const Group& g : groups)
       if (!contains(g, opening)) left.push_back(g);
-    if (auto plan = finder.plan(left, depth, minimise))
-      return finish(DefenceProof{{opening, std::move(*plan)}, 0});
+    if (auto plan = find(left)) return finish(DefenceProof{{opening, std::move(*plan)}, 0});
   }
   return finish(std::nullopt);
 }

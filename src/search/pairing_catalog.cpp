@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <functional>
 
+#include "core/notation.h"
+
 namespace kinrow {
 namespace {
 
@@ -156,6 +158,186 @@ std::string recognise(const std::vector<Cell>& markers, const std::vector<Group>
   for (const Configuration& c : matching_configurations())
     if (c.markers == n && isomorphic(n, configuration_groups(c), found)) return c.name;
   return "";
+}
+
+ConfigurationExample configuration_example(const Configuration& configuration) {
+  constexpr int kLine = 4;
+  ConfigurationExample example;
+  Game& game = example.game;
+  game.spec = "example:" + configuration.name;
+  game.family = "file";
+  std::vector<Cell> black, white;
+  int cells = configuration.markers;
+  for (Group group : configuration_groups(configuration)) {
+    while (static_cast<int>(group.size()) < kLine) {
+      black.push_back(cells);
+      group.push_back(cells++);
+    }
+    game.lines.push_back(group);
+  }
+  for (std::size_t i = 0; i < black.size(); ++i) white.push_back(cells++);
+  game.extent = {cells};
+  for (int c = 0; c < cells; ++c) game.coords.push_back({c});
+  finish_game(game);
+  std::vector<Turn> turns;
+  for (std::size_t i = 0; i < black.size(); ++i) {
+    turns.push_back({black[i]});
+    turns.push_back({white[i]});
+  }
+  example.moves = format_turns(game, turns);
+  return example;
+}
+
+namespace {
+
+// A configuration with its coverings over the abstract markers 0..n-1.
+struct PlannedConfiguration {
+  const Configuration* configuration;
+  std::vector<Group> groups;
+  std::vector<MatchingComponent> plan;
+};
+
+const std::vector<PlannedConfiguration>& planned_catalog() {
+  static const std::vector<PlannedConfiguration> list = [] {
+    std::vector<PlannedConfiguration> out;
+    for (const Configuration& c : matching_configurations()) {
+      PlannedConfiguration p{&c, configuration_groups(c), {}};
+      PairingFinder finder;
+      if (auto plan = finder.plan(p.groups, 2)) p.plan = std::move(*plan);
+      else continue;  // not coverable within two levels: never used
+      out.push_back(std::move(p));
+    }
+    // The biggest saving first: markers needed by plain pairs minus markers used.
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+      return 2 * a.groups.size() - a.configuration->markers > 2 * b.groups.size() - b.configuration->markers;
+    });
+    return out;
+  }();
+  return list;
+}
+
+MatchingComponent mapped(const MatchingComponent& c, const std::vector<Cell>& image) {
+  MatchingComponent out;
+  for (Cell m : c.markers) out.markers.push_back(image[m]);
+  std::sort(out.markers.begin(), out.markers.end());
+  for (Cell m : out.markers)
+    for (const auto& covering : c.coverings)
+      if (image[covering.attack] == m) {
+        MatchingComponent::Covering k{m, image[covering.reply], {}};
+        for (const MatchingComponent& sub : covering.then) k.then.push_back(mapped(sub, image));
+        out.coverings.push_back(std::move(k));
+      }
+  return out;
+}
+
+class CatalogCombiner {
+ public:
+  CatalogCombiner(const std::vector<Group>& groups, int max_sets) : groups_(groups), max_sets_(max_sets) {}
+
+  std::optional<std::vector<MatchingComponent>> run() {
+    std::vector<char> group_used(groups_.size(), 0);
+    std::vector<char> cell_used;
+    for (const Group& g : groups_)
+      for (Cell c : g)
+        if (c >= static_cast<Cell>(cell_used.size())) cell_used.resize(c + 1, 0);
+    if (combine(group_used, cell_used, 0)) return chosen_;
+    return std::nullopt;
+  }
+
+ private:
+  static constexpr long kBudget = 200000;
+
+  // Pairs for the groups no chosen configuration guards, on the cells none of them uses.
+  bool pair_rest(const std::vector<char>& group_used, const std::vector<char>& cell_used) {
+    std::vector<Group> rest;
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      if (group_used[g]) continue;
+      bool guarded = false;
+      for (const MatchingComponent& c : chosen_) guarded |= !guarded_groups(c, {groups_[g]}).empty();
+      if (guarded) continue;
+      Group left;
+      for (Cell c : groups_[g])
+        if (!cell_used[c]) left.push_back(c);
+      if (left.empty()) return false;
+      rest.push_back(std::move(left));
+    }
+    std::vector<std::pair<Cell, Cell>> pairs;
+    if (!finder_.pair(rest, &pairs)) return false;
+    for (const auto& [a, b] : pairs) chosen_.push_back(make_pair_component(a, b));
+    return true;
+  }
+
+  bool combine(std::vector<char>& group_used, std::vector<char>& cell_used, int sets) {
+    if (pair_rest(group_used, cell_used)) return true;
+    if (sets == max_sets_ || steps_ > kBudget) return false;
+    for (const PlannedConfiguration& p : planned_catalog()) {
+      std::vector<Cell> image(p.configuration->markers, -1);  // one per level of combining
+      if (embed(p, 0, image, group_used, cell_used, sets)) return true;
+      if (steps_ > kBudget) return false;
+    }
+    return false;
+  }
+
+  // Maps configuration group i (and its unmapped markers) onto an unused group.
+  bool embed(const PlannedConfiguration& p, std::size_t i, std::vector<Cell>& image,
+             std::vector<char>& group_used, std::vector<char>& cell_used, int sets) {
+    if (++steps_ > kBudget) return false;
+    if (i == p.groups.size()) {
+      for (const MatchingComponent& c : p.plan) chosen_.push_back(mapped(c, image));
+      const std::size_t size = chosen_.size();
+      if (combine(group_used, cell_used, sets + 1)) return true;
+      chosen_.resize(size - p.plan.size());
+      return false;
+    }
+    const Group& letters = p.groups[i];
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      if (group_used[g]) continue;
+      const Group& cells = groups_[g];
+      bool fits = true;
+      std::vector<Cell> open;
+      for (Cell m : letters) {
+        if (image[m] >= 0) fits &= std::binary_search(cells.begin(), cells.end(), image[m]);
+        else open.push_back(m);
+      }
+      if (!fits) continue;
+      group_used[g] = 1;
+      if (assign(p, i, open, 0, g, image, group_used, cell_used, sets)) return true;
+      group_used[g] = 0;
+      if (steps_ > kBudget) return false;
+    }
+    return false;
+  }
+
+  // Gives the open markers of configuration group i distinct free cells of group g.
+  bool assign(const PlannedConfiguration& p, std::size_t i, const std::vector<Cell>& open, std::size_t k,
+              std::size_t g, std::vector<Cell>& image, std::vector<char>& group_used,
+              std::vector<char>& cell_used, int sets) {
+    if (k == open.size()) return embed(p, i + 1, image, group_used, cell_used, sets);
+    for (Cell c : groups_[g]) {
+      if (cell_used[c]) continue;
+      cell_used[c] = 1;
+      image[open[k]] = c;
+      if (assign(p, i, open, k + 1, g, image, group_used, cell_used, sets)) return true;
+      image[open[k]] = -1;
+      cell_used[c] = 0;
+      if (steps_ > kBudget) return false;
+    }
+    return false;
+  }
+
+  const std::vector<Group>& groups_;
+  int max_sets_;
+  PairingFinder finder_;
+  std::vector<MatchingComponent> chosen_;
+  long steps_ = 0;
+};
+
+}  // namespace
+
+std::optional<std::vector<MatchingComponent>> plan_from_catalog(const std::vector<Group>& groups, int max_sets) {
+  for (const Group& g : groups)
+    if (g.empty()) return std::nullopt;
+  return CatalogCombiner(groups, max_sets).run();
 }
 
 }  // namespace kinrow

@@ -35,4 +35,22 @@ std::string recognise(const std::vector<Cell>& markers, const std::vector<Group>
 // The configuration as groups over cells 0..markers-1.
 std::vector<Group> configuration_groups(const Configuration& configuration);
 
+// A plan built from the catalogue: independent configurations embedded in `groups`
+// (disjoint markers, disjoint groups; a configuration's group may be any group holding its
+// markers), with plain pairs for the groups they leave. Each configuration's coverings are
+// found once by PairingFinder on the abstract configuration. Tries configurations in
+// order of their saving, at most `max_sets` of them, within a budget of embedding steps.
+std::optional<std::vector<MatchingComponent>> plan_from_catalog(const std::vector<Group>& groups,
+                                                                int max_sets = 3);
+
+// An example position holding the configuration and nothing simpler, by the paper's
+// rules for its diagrams: lines of 4 cells and no others, the configuration's markers
+// empty, every other cell of its groups the first player's (Black), as many second-player
+// stones on cells of no line, and Black to move. Cells 0..markers-1 are the markers.
+struct ConfigurationExample {
+  Game game;  // a hypergraph game named "example:NAME" (not a spec kinrow can parse)
+  std::string moves;  // from the empty board to the position
+};
+ConfigurationExample configuration_example(const Configuration& configuration);
+
 }  // namespace kinrow

@@ -79,6 +79,7 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
   }
   result.score = score;
   result.value = value_of(score);
+  result.value_nodes = search.nodes();
 
   // A best move: the first (table move first) whose score reaches the root's.
   std::vector<Move> moves = distinct_root_moves(board);
@@ -136,6 +137,7 @@ SolveResult solve_gravity(const Position& position, const SolveOptions& options,
   result.value = value_of(solution.score);
   result.exact = !options.weak;
   result.nodes = solution.nodes;
+  result.value_nodes = solution.nodes;
   result.windows = solution.windows;
   if (result.exact) {
     // The generic absolute score (score.h) carries the same information.

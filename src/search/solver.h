@@ -41,6 +41,7 @@ struct SolveResult {
   std::optional<Turn> best_move;  // none when the game is already over
   int plies = 0;  // turns to the end under perfect play (strong mode)
   uint64_t nodes = 0;
+  uint64_t value_nodes = 0;  // of `nodes`, those spent on the value (the rest: the best move)
   double seconds = 0;
   int windows = 0;  // null-window searches made
   std::size_t table_bytes = 0;
