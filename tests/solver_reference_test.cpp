@@ -67,6 +67,7 @@ INSTANTIATE_TEST_SUITE_P(
     SmallGames, SolverAgreesWithReference,
     ::testing::Values(Case{"mnk:3x3x3", 8, 40}, Case{"mnk:3x3x3,misere", 8, 40},
                       Case{"mnk:4x3x3", 8, 30}, Case{"mnk:4x4x3,misere", 8, 30},
+                      Case{"mnk:3x3x3,maker-breaker", 8, 40},
                       Case{"mnk:4x4x3,maker-breaker", 8, 30}, Case{"mnk:4x4x4", 9, 30},
                       Case{"connect:4x4x3", 9, 30}, Case{"connect:4x4x3,misere", 9, 30},
                       Case{"connect:4x3x3,cylinder", 9, 30},

@@ -113,9 +113,10 @@ class AlphaBeta {
     if (!tables.lines_count[mover] && goal_ == Goal::MakerBreaker) hi = 1;  // breaker
     if (goal_ == Goal::Misere) hi = win_score(max_turns_, t + 2);
     if (normal) lo = -win_score(max_turns_, t + 2);
-    // Near the end no one may be able to win any more, yet a full board still scores 0.
+    // Near the end no one may be able to win any more, yet a full board still scores 0 —
+    // or, in maker-breaker, the breaker's win on the last turn (the maker may fill it).
     hi = std::max(hi, 0);
-    lo = std::min(lo, 0);
+    lo = std::min(lo, goal_ == Goal::MakerBreaker ? -win_score(max_turns_, max_turns_) : 0);
     if (beta <= lo) return lo;
     if (alpha >= hi) return hi;
     alpha = std::max(alpha, lo);
