@@ -1,5 +1,6 @@
 // kinrow prove-draw: draw proofs without a game tree — Hales–Jewett pairings and set
 // matching (seed 002), written as certificates that kinrow verify re-checks.
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -8,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "core/error.h"
+#include "core/hashing.h"
 #include "core/notation.h"
 #include "games/families.h"
 #include "proof/checker.h"
@@ -31,12 +33,15 @@ const CommandSpec kProveDrawSpec = {
     "gravity, normal or maker-breaker. Exit status: 0 proved, 1 not proved. docs/pairing.md.\n\n"
     "--catalog builds an example position for every configuration of the paper's Table 1\n"
     "and reports what plain pairing and set matching find there, and the nodes of a full\n"
-    "solve without pairing, with plain pairing and with set matching.\n\n"
+    "solve without pairing, with plain pairing and with set matching. --survey N looks for\n"
+    "matching sets by search alone (no catalogue) in N random positions and names what it\n"
+    "finds: the paper's configurations, and any that are not in its table.\n\n"
     "examples:\n"
     "  kinrow prove-draw mnk:4x4x4 --certificate 444.cert   (then: kinrow verify mnk:4x4x4 444.cert)\n"
     "  kinrow prove-draw mnk:9x9x9 --method hj\n"
     "  kinrow prove-draw mnk:5x5x4 --moves c3 --side second\n"
-    "  kinrow prove-draw --catalog",
+    "  kinrow prove-draw --catalog\n"
+    "  kinrow prove-draw mnk:5x4x4 --survey 3000",
     {
         {"moves", "M", "moves from the empty board (docs/games.md)"},
         {"method", "NAME", "hj (plain pairings) or matching (default: matching)"},
@@ -44,6 +49,9 @@ const CommandSpec kProveDrawSpec = {
         {"side", "WHO", "the defender: first, second or both (default both)"},
         {"certificate", "FILE", "write the plans as a certificate (docs/certificates.md)"},
         {"catalog", "", "the paper's configurations on example positions (no SPEC)"},
+        {"survey", "N", "search N random positions of SPEC for matching sets and list the\n"
+                        "configurations found, those outside the paper's table first"},
+        {"seed", "S", "random seed of --survey (default 1)"},
         {"json", "", "print one JSON object instead of text"},
     },
     0,
@@ -81,6 +89,7 @@ std::vector<std::string> describe(const Position& start, int defender, const Mat
 std::string side_name(int player) { return player == 0 ? "first" : "second"; }
 
 int run_catalog(const Args& args);
+int run_survey(const Args& args, const Game& game);
 
 }  // namespace
 
@@ -91,6 +100,7 @@ int run_prove_draw(const Args& args) {
   }
   if (args.positional.empty()) throw InputError("prove-draw needs a SPEC (or --catalog); see kinrow prove-draw --help");
   const Game game = make_game(args.positional[0]);
+  if (args.has("survey")) return run_survey(args, game);
   const Position position = play_moves(game, args.get("moves"));
   const PairingMode mode = parse_pairing_mode(args.get("method", "matching"));
   if (mode == PairingMode::Off) throw InputError("--method: hj or matching");
@@ -249,6 +259,113 @@ int run_catalog(const Args& args) {
                 << with_commas(nodes[1]) << " | " << with_commas(nodes[2]) << " |\n";
     }
   }
+  return 0;
+}
+
+}  // namespace
+
+namespace {
+
+// A configuration met in the survey: its shape over markers 0..n-1, how often, and where.
+struct Found {
+  std::string name;  // "" if not in the catalogue
+  int markers = 0;
+  std::vector<Group> shape;
+  bool overlapping = false;  // two groups share two markers or more (the paper excludes these)
+  long count = 0;
+  std::string example;  // moves, then the component
+};
+
+bool has_overlap(const std::vector<Group>& groups) {
+  for (std::size_t i = 0; i < groups.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      int common = 0;
+      for (Cell c : groups[i]) common += std::count(groups[j].begin(), groups[j].end(), c) > 0;
+      if (common >= 2) return true;
+    }
+  return false;
+}
+
+int run_survey(const Args& args, const Game& game) {
+  constexpr std::size_t kLargest = 10;  // bigger sets are counted, not named
+  const long positions = args.get_int("survey", 0, 1, 10000000);
+  SplitMix64 random(static_cast<uint64_t>(args.get_int("seed", 1, 0, 1L << 40)));
+  if (!pairing_applies(game.rules, 0) || !pairing_applies(game.rules, 1))
+    throw InputError("--survey needs a game where both sides can hold a plan (one stone a turn, no gravity, normal goal)");
+  std::vector<Found> found;
+  long larger = 0, sets = 0, surveyed = 0;
+  for (long i = 0; i < positions; ++i) {
+    Position p(game);
+    for (long n = 1 + static_cast<long>(random.below(game.cell_count() / 2)); n > 0 && !p.over(); --n) {
+      const std::vector<Turn> turns = p.legal_turns();
+      p.play(turns[random.below(turns.size())]);
+    }
+    if (p.over()) continue;
+    ++surveyed;
+    const int defender = 1 - p.to_move();
+    const std::vector<Group> groups = attacker_groups(p, defender);
+    PairingFinder finder;
+    if (finder.plan(groups, 0)) continue;
+    const auto plan = finder.plan(groups, 1, true);
+    if (!plan) continue;
+    for (const MatchingComponent& c : *plan) {
+      if (c.is_pair()) continue;
+      ++sets;
+      if (c.markers.size() > kLargest) {
+        ++larger;
+        continue;
+      }
+      const std::vector<Group> guarded = guarded_groups(c, groups);
+      const auto shape = local_groups(c.markers, guarded);
+      if (!shape) continue;
+      const int n = static_cast<int>(c.markers.size());
+      auto it = std::find_if(found.begin(), found.end(), [&](const Found& f) {
+        return f.markers == n && same_configuration(n, f.shape, *shape);
+      });
+      if (it == found.end()) {
+        const std::string moves = format_turns(game, p.history());
+        found.push_back({recognise(c.markers, guarded), n, *shape, has_overlap(*shape), 0,
+                         "after \"" + moves + "\": " + format_component(game, c)});
+        it = found.end() - 1;
+      }
+      ++it->count;
+    }
+  }
+  std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+    if (a.name.empty() != b.name.empty()) return a.name.empty();
+    if (a.overlapping != b.overlapping) return !a.overlapping;
+    return a.count > b.count;
+  });
+  auto letters = [](const std::vector<Group>& shape) {
+    std::string text;
+    for (const Group& g : shape) {
+      text += text.empty() ? "" : " ";
+      for (Cell c : g) text += static_cast<char>('a' + c);
+    }
+    return text;
+  };
+  if (args.has("json")) {
+    for (const Found& f : found) {
+      nlohmann::ordered_json out;
+      out["configuration"] = f.name.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.name);
+      out["markers"] = f.markers;
+      out["groups"] = letters(f.shape);
+      out["overlapping"] = f.overlapping;
+      out["count"] = f.count;
+      out["example"] = f.example;
+      std::cout << out.dump() << "\n";
+    }
+    return 0;
+  }
+  std::cout << game.spec << ": " << with_commas(surveyed) << " random positions, " << with_commas(sets)
+            << " matching sets found by search (the side not to move defends; " << with_commas(larger)
+            << " of more than " << kLargest << " markers not named)\n\n"
+            << "| configuration | markers | groups | saving | overlapping groups | found | example |\n"
+            << "|---|---:|---|---:|---|---:|---|\n";
+  for (const Found& f : found)
+    std::cout << "| " << (f.name.empty() ? "not in the paper" : f.name) << " | " << f.markers << " | "
+              << letters(f.shape) << " | " << 2 * static_cast<int>(f.shape.size()) - f.markers << " | "
+              << (f.overlapping ? "yes" : "no") << " | " << with_commas(f.count) << " | " << f.example << " |\n";
   return 0;
 }
 

@@ -131,12 +131,48 @@ std::vector<Group> after(const std::vector<Group>& groups, Cell attack, Cell rep
   return out;
 }
 
+// A group holding all the cells of another is guarded with it (the defender's stone in
+// the smaller one is in both), so only groups minimal under inclusion need a plan.
+// Without this, two lines sharing their last two empty cells would need four cells.
 }  // namespace
 
-std::optional<std::vector<MatchingComponent>> PairingFinder::plan(const std::vector<Group>& groups,
+std::vector<Group> minimal_groups(const std::vector<Group>& groups) {
+  std::vector<std::size_t> order(groups.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return groups[a].size() < groups[b].size(); });
+  std::vector<Group> kept;
+  for (std::size_t i : order) {
+    const Group& g = groups[i];
+    const bool implied = std::any_of(kept.begin(), kept.end(), [&](const Group& k) {
+      return std::includes(g.begin(), g.end(), k.begin(), k.end());
+    });
+    if (!implied) kept.push_back(g);
+  }
+  return kept;
+}
+
+namespace {
+
+// The groups without the set's markers: what is left for the rest of the plan.
+std::vector<Group> without_markers(const std::vector<Group>& groups, const MatchingComponent& set) {
+  std::vector<Group> rest;
+  for (const Group& g : groups) {
+    Group left;
+    for (Cell c : g)
+      if (!std::binary_search(set.markers.begin(), set.markers.end(), c)) left.push_back(c);
+    rest.push_back(std::move(left));
+  }
+  return rest;
+}
+
+}  // namespace
+
+std::optional<std::vector<MatchingComponent>> PairingFinder::plan(const std::vector<Group>& all,
                                                                    int depth, bool minimise) {
-  for (const Group& g : groups)
+  for (const Group& g : all)
     if (g.empty()) return std::nullopt;
+  const std::vector<Group> groups = minimal_groups(all);
   std::vector<std::pair<Cell, Cell>> pairs;
   if (pair(groups, &pairs)) {
     std::vector<MatchingComponent> out;
@@ -153,15 +189,19 @@ std::optional<std::vector<MatchingComponent>> PairingFinder::plan(const std::vec
     std::vector<Group> inside, outside;
     for (std::size_t g = 0; g < groups.size(); ++g) (in_set[g] ? inside : outside).push_back(groups[g]);
     if (auto set = component(inside, depth)) {
-      if (minimise) minimise_component(inside, *set, depth);
-      std::vector<Group> rest;
-      for (const Group& g : outside) {
-        Group left;
-        for (Cell c : g)
-          if (!std::binary_search(set->markers.begin(), set->markers.end(), c)) left.push_back(c);
-        rest.push_back(std::move(left));
+      // With `minimise`, first the smallest set: groups it can leave to the rest, then
+      // markers it can spare; if the rest cannot do without them, the set as found.
+      if (minimise) {
+        std::vector<Group> small_inside = inside, small_outside = outside;
+        MatchingComponent small = *set;
+        shed_groups(small_inside, small_outside, small, depth);
+        minimise_component(small_inside, small, depth);
+        if (auto others = plan(without_markers(small_outside, small), depth, minimise)) {
+          others->insert(others->begin(), std::move(small));
+          return others;
+        }
       }
-      if (auto others = plan(rest, depth, minimise)) {
+      if (auto others = plan(without_markers(outside, *set), depth, minimise)) {
         others->insert(others->begin(), std::move(*set));
         return others;
       }
@@ -209,6 +249,19 @@ std::optional<MatchingComponent> PairingFinder::component(const std::vector<Grou
     if (!covered) return std::nullopt;
   }
   return set;
+}
+
+void PairingFinder::shed_groups(std::vector<Group>& inside, std::vector<Group>& outside,
+                                MatchingComponent& set, int depth) {
+  for (std::size_t i = inside.size(); i-- > 0 && inside.size() > 1;) {
+    std::vector<Group> fewer = inside;
+    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
+    if (auto smaller = component(fewer, depth)) {
+      outside.push_back(inside[i]);
+      inside = std::move(fewer);
+      set = std::move(*smaller);
+    }
+  }
 }
 
 void PairingFinder::minimise_component(std::vector<Group>& groups, MatchingComponent& set, int depth) {

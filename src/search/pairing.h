@@ -44,6 +44,10 @@ using Group = std::vector<Cell>;
 // no cells (nothing can stop them).
 std::vector<Group> attacker_groups(const Position& position, int defender);
 
+// The groups not holding all the cells of another (duplicates once). A plan for these
+// guards the rest too: the defender's stone in the smaller group lies in the larger.
+std::vector<Group> minimal_groups(const std::vector<Group>& groups);
+
 // Whether pairings can decide anything under these rules: one stone a turn, no gravity
 // (a reply must be playable at once), and lines that count for the attacker.
 bool pairing_applies(const Rules& rules, int defender);
@@ -69,6 +73,8 @@ class PairingFinder {
  private:
   bool augment(int slot);
   std::optional<MatchingComponent> component(const std::vector<Group>& groups, int depth);
+  void shed_groups(std::vector<Group>& inside, std::vector<Group>& outside, MatchingComponent& set,
+                   int depth);
   void minimise_component(std::vector<Group>& groups, MatchingComponent& set, int depth);
 
   std::span<const Group> groups_;

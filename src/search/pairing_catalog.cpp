@@ -140,23 +140,33 @@ std::vector<Group> guarded_groups(const MatchingComponent& component, const std:
       if (std::binary_search(component.markers.begin(), component.markers.end(), c)) inside.push_back(c);
     if (guards(component, inside)) out.push_back(inside);
   }
-  return out;
+  return minimal_groups(out);
 }
 
-std::string recognise(const std::vector<Cell>& markers, const std::vector<Group>& groups) {
-  const int n = static_cast<int>(markers.size());
+std::optional<std::vector<Group>> local_groups(const std::vector<Cell>& markers, const std::vector<Group>& groups) {
   std::vector<Group> found;
   for (const Group& g : groups) {
     Group local;
     for (Cell c : g) {
       const auto it = std::lower_bound(markers.begin(), markers.end(), c);
-      if (it == markers.end() || *it != c) return "";
+      if (it == markers.end() || *it != c) return std::nullopt;
       local.push_back(static_cast<Cell>(it - markers.begin()));
     }
-    found.push_back(local);
+    found.push_back(sorted(local));
   }
+  return found;
+}
+
+bool same_configuration(int markers, const std::vector<Group>& a, const std::vector<Group>& b) {
+  return isomorphic(markers, a, b);
+}
+
+std::string recognise(const std::vector<Cell>& markers, const std::vector<Group>& groups) {
+  const int n = static_cast<int>(markers.size());
+  const auto found = local_groups(markers, groups);
+  if (!found) return "";
   for (const Configuration& c : matching_configurations())
-    if (c.markers == n && isomorphic(n, configuration_groups(c), found)) return c.name;
+    if (c.markers == n && isomorphic(n, configuration_groups(c), *found)) return c.name;
   return "";
 }
 

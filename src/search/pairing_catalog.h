@@ -7,6 +7,7 @@
 // three of them) and tests that it needs exactly the listed markers.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,12 +26,20 @@ struct Configuration {
 const std::vector<Configuration>& matching_configurations();
 
 // The groups of `all` that `component` guards (whatever the attacker does there, the
-// defender ends with a stone in the group's markers), restricted to its markers.
+// defender ends with a stone in the group's markers), restricted to its markers, and
+// only those minimal under inclusion (minimal_groups).
 std::vector<Group> guarded_groups(const MatchingComponent& component, const std::vector<Group>& all);
 
 // The name of the configuration whose markers and groups match `groups` (over the
 // markers `markers`) up to renaming, or "" if none does.
 std::string recognise(const std::vector<Cell>& markers, const std::vector<Group>& groups);
+
+// The groups renumbered over the markers (marker i becomes i), or none if a group holds a
+// cell that is no marker.
+std::optional<std::vector<Group>> local_groups(const std::vector<Cell>& markers, const std::vector<Group>& groups);
+
+// Whether two set systems over markers 0..markers-1 are the same up to renaming.
+bool same_configuration(int markers, const std::vector<Group>& a, const std::vector<Group>& b);
 
 // The configuration as groups over cells 0..markers-1.
 std::vector<Group> configuration_groups(const Configuration& configuration);
