@@ -155,6 +155,7 @@ class AlphaBeta {
     }
     if (alpha >= hi) return hi;
     if (beta <= lo) return lo;
+    if (lo >= hi) return lo;  // both sides hold pairings: a draw, whatever the window
     alpha = std::max(alpha, lo);
     beta = std::min(beta, hi);
 
