@@ -2,6 +2,7 @@
 // certificates and their checker, and the pairing cut-off in the search.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/error.h"
@@ -84,6 +85,23 @@ TEST(HalesJewett, FindsNoPairingWhereCellsRunShort) {
     const Game game = make_game(spec);
     EXPECT_FALSE(prove_defence(Position(game), 1, PairingMode::HalesJewett)) << spec;
   }
+}
+
+TEST(HalesJewett, CoversOnlyTheLinesThroughAZoneWhenAskedTo) {
+  const Game game = make_game("mnk:3x3x3");
+  const Position empty(game);
+  const std::vector<Cell> zone = {parse_cell(game, "a1")};
+  const std::vector<Group> near = attacker_groups(empty, 1, &zone);
+  EXPECT_EQ(near.size(), 3u);  // the row, the column and the diagonal through a1
+  PairingFinder finder;
+  std::vector<std::pair<Cell, Cell>> pairs;
+  ASSERT_TRUE(finder.pair(near, &pairs));
+  for (const Group& g : near)  // each line holds one of the pairs
+    EXPECT_TRUE(std::any_of(pairs.begin(), pairs.end(), [&](const auto& p) {
+      return std::count(g.begin(), g.end(), p.first) && std::count(g.begin(), g.end(), p.second);
+    }));
+  EXPECT_FALSE(finder.pair(attacker_groups(empty, 1)));
+  EXPECT_FALSE(finder.core().empty()) << "a Hall violator names where pairs run short";
 }
 
 TEST(SetMatching, ProvesTheEmptyFourByFourBoardADrawWithoutSearch) {

@@ -30,11 +30,15 @@ bool pairing_applies(const Rules& rules, int defender) {
   return rules.goal != Goal::MakerBreaker || defender == 1;
 }
 
-std::vector<Group> attacker_groups(const Position& position, int defender) {
+std::vector<Group> attacker_groups(const Position& position, int defender, const std::vector<Cell>* zone) {
   const Game& game = position.game();
   std::vector<Group> groups;
   if (game.rules.goal == Goal::MakerBreaker && defender != 1) return groups;
   for (const Line& line : game.lines) {
+    if (zone && std::none_of(line.begin(), line.end(), [&](Cell c) {
+          return std::find(zone->begin(), zone->end(), c) != zone->end();
+        }))
+      continue;
     Group group;
     bool blocked = false;
     for (Cell c : line) {

@@ -41,8 +41,11 @@ using Group = std::vector<Cell>;
 
 // The groups of `position` against `defender`: lines that count for the other player and
 // hold no stone of the defender. Lines the attacker already owns whole are included with
-// no cells (nothing can stop them).
-std::vector<Group> attacker_groups(const Position& position, int defender);
+// no cells (nothing can stop them). With a `zone` (a cell set), only the lines through
+// it: a plan for those keeps the attacker off every line through the zone — a relevance
+// zone for a search, not a proof of the game's value.
+std::vector<Group> attacker_groups(const Position& position, int defender,
+                                   const std::vector<Cell>* zone = nullptr);
 
 // The groups not holding all the cells of another (duplicates once). A plan for these
 // guards the rest too: the defender's stone in the smaller group lies in the larger.
