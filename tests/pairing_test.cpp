@@ -50,6 +50,7 @@ void play_out(const Position& start, int defender, const MatchingPlan& plan, Spl
       p.play(attack);
       if (p.over()) break;
       Cell reply = follow_plan(left, attack[0]);
+      ASSERT_TRUE(reply < 0 || p.owner(reply) != 1 - defender) << "the plan answers on a taken cell";
       if (reply < 0 || p.owner(reply) != kNoPlayer) {  // no answer needed: any free cell
         const std::vector<Turn> free = p.legal_turns();
         reply = free[random.below(free.size())][0];
