@@ -13,13 +13,15 @@ struct Command {
   int (*run)(const Args& args);
 };
 
-extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec;
+extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
+    kStrategySpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
 int run_bench(const Args& args);
 int run_table(const Args& args);
 int run_prove_draw(const Args& args);
+int run_strategy(const Args& args);
 
 const std::vector<Command>& commands();
 

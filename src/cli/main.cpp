@@ -19,6 +19,7 @@ const std::vector<Command>& commands() {
       {&kVerifySpec, run_verify},
       {&kBenchSpec, run_bench},
       {&kTableSpec, run_table},
+      {&kStrategySpec, run_strategy},
   };
   return list;
 }

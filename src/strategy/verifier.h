@@ -1,0 +1,50 @@
+// Exhaustive strategy verification: play a strategy against every reply at every turn.
+//
+// From the empty board the holder's moves come from the strategy and the opponent tries
+// every legal move; positions reached in different orders (and, for a strategy that
+// commutes with the game's symmetries, mirror images) are checked once. The answer is
+// what the strategy guarantees against every defence — a win, or at least a draw — or
+// the first game it loses (or cannot continue), as a move sequence. A verified strategy
+// can be written as a certificate that `kinrow verify` re-checks independently.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "proof/certificate.h"
+#include "strategy/strategy.h"
+
+namespace kinrow {
+
+struct VerifyOptions {
+  // The relaxed game of seed 000, Appendix A: the opponent's lines never end the game.
+  bool relaxed = false;
+  // Stop (incomplete) after this many holder positions; 0: no limit.
+  uint64_t max_positions = 0;
+  bool certificate = false;  // keep the holder's move at every position, for a certificate
+  std::function<void(uint64_t positions, double seconds)> on_progress;
+};
+
+enum class Guarantee { Win, NotLose, None };
+const char* guarantee_name(Guarantee g);  // "win", "at least draw", "none"
+
+struct StrategyVerification {
+  bool complete = true;  // false: stopped at max_positions; nothing is proved
+  Guarantee guarantee = Guarantee::Win;
+  std::vector<Cell> drawn_game;       // the first game found that ends drawn
+  std::vector<Cell> counterexample;   // the first game lost (or where the strategy had no move)
+  std::string failure;                // what ended the counterexample
+  uint64_t positions = 0;             // distinct positions with the holder to move
+  uint64_t opponent_moves = 0;        // replies tried
+  uint64_t games_ended = 0;           // moves that ended a game (win, loss or full board)
+  double seconds = 0;
+  std::optional<Strategy> strategy;   // the holder's entries, when asked for and it holds
+};
+
+StrategyVerification verify_strategy(const Game& game, const KnowledgeStrategy& strategy, int player,
+                                     const VerifyOptions& options = {});
+
+}  // namespace kinrow
