@@ -8,7 +8,7 @@
 namespace kinrow::cli {
 namespace {
 
-constexpr const char* kTechniqueNames = "claimeven, child-bounds, transposition-cutoffs, mirror, threat-order";
+constexpr const char* kTechniqueNames = "claimeven, child-bounds, transposition-cutoffs, mirror, threat-order, countermove";
 
 }  // namespace
 
@@ -33,7 +33,8 @@ GravitySettings gravity_settings(const Args& args, int default_threads) {
                                                  {"child-bounds", &t.child_bounds},
                                                  {"transposition-cutoffs", &t.transposition_cutoffs},
                                                  {"mirror", &t.mirror},
-                                                 {"threat-order", &t.threat_order}};
+                                                 {"threat-order", &t.threat_order},
+                                                 {"countermove", &t.countermove}};
   for (std::size_t at = 0; at < list.size();) {
     const std::size_t comma = std::min(list.find(',', at), list.size());
     const std::string name = list.substr(at, comma - at);

@@ -44,6 +44,7 @@ struct GravityTechniques {
   bool transposition_cutoffs = true;  // children's table entries, away from the leaves
   bool mirror = true;  // a position and its mirror image share a table entry
   bool threat_order = true;  // moves ordered by the threats they create, not centre first
+  bool countermove = true;  // the reply that last refuted the opponent's column goes first
 };
 
 // Positions some member of a search team is inside right now (simplified ABDADA): a
@@ -238,6 +239,7 @@ class GravitySearch {
 
   // The only move that does not lose at once: no choice to remember, so no table entry.
   int play_only(uint64_t cell, int alpha, int beta) {
+    last_cell_ = std::countr_zero(cell);
     board_.play(cell);
     const int value = -negamax(-beta, -alpha);
     board_.undo(cell);
@@ -274,6 +276,13 @@ class GravitySearch {
     const bool etc = use_.transposition_cutoffs && far;
     const bool shared = busy_ && far;
 
+    // The reply that last refuted the opponent's previous move (the countermove
+    // heuristic): learnt during the search, it finds answers such as "on top of that
+    // stone" or "next to it" without being told about them.
+    const int side = board_.moves() % 2;
+    const int previous = last_cell_;
+    const int counter = use_.countermove && previous >= 0 ? countermove_[side][previous] : -1;
+
     // Order: the table's move, then by the threats the move creates. Each child's
     // claimeven bound may end the search here at once; where enhanced transposition
     // cutoffs apply, each child's bucket is fetched now and read below, once the
@@ -301,7 +310,7 @@ class GravitySearch {
         ck = canonical(board_.opponent() + (board_.mask() | c) + g_.bottom, child_mirrored);
         table_.prefetch(ck);
       }
-      const int s = x == hint ? 1 << 20 : order_score(threats, node.their_threats & ~c);
+      const int s = x == hint ? 1 << 20 : x == counter ? 1 << 19 : order_score(threats, node.their_threats & ~c);
       int j = n++;
       for (; j > 0 && score[j - 1] < s; --j) {
         cell[j] = cell[j - 1];
@@ -338,6 +347,7 @@ class GravitySearch {
           continue;
         }
         if (shared) busy_->enter(child_key[i]);
+        last_cell_ = std::countr_zero(cell[i]);
         board_.play(cell[i]);
         const int value = -negamax(-beta, -alpha);
         board_.undo(cell[i]);
@@ -348,7 +358,10 @@ class GravitySearch {
           best_column = column[i];
           if (value > alpha) {
             alpha = value;
-            if (alpha >= beta) break;
+            if (alpha >= beta) {
+              if (previous >= 0) countermove_[side][previous] = static_cast<int8_t>(column[i]);
+              break;
+            }
           }
         }
       }
@@ -383,6 +396,12 @@ class GravitySearch {
   GravityTechniques use_;
   int cells_;
   std::array<int, 32> order_{};
+  int last_cell_ = -1;  // the bit of the move that led to the node being searched
+  std::array<std::array<int8_t, 64>, 2> countermove_ = [] {
+    std::array<std::array<int8_t, 64>, 2> none;
+    for (auto& side : none) side.fill(-1);
+    return none;
+  }();
   uint64_t nodes_ = 0;
   int window_low_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
