@@ -20,6 +20,7 @@ int run_solve(const Args& args);
 int run_verify(const Args& args);
 int run_bench(const Args& args);
 int run_table(const Args& args);
+int run_table_misere(const Args& args);  // table_misere.cpp, through run_table
 int run_prove_draw(const Args& args);
 int run_strategy(const Args& args);
 

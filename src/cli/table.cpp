@@ -13,7 +13,9 @@
 #include "cli/format.h"
 #include "cli/gravity_options.h"
 #include "cli/grid_report.h"
+#include "cli/range_option.h"
 #include "core/error.h"
+#include "core/outcome.h"
 #include "games/families.h"
 #include "search/gravity_solver.h"
 #include "search/solver.h"
@@ -22,23 +24,37 @@ namespace kinrow::cli {
 
 const CommandSpec kTableSpec = {
     "table",
-    "connect [--width A..B] [--height A..B] [--max-sum N] [--check FILE] [options]",
+    "connect [--width A..B] [--height A..B] [--max-sum N] [--check FILE] [options]\n"
+    "       kinrow table misere [--k A..B] [--width A..B] [--height A..B] [--cylinder] [options]",
     "Solve a family over a range of board sizes and tabulate the results.",
     "Each board of the range is solved from the empty board (strong: who wins and the move on\n"
     "which the game ends under perfect play), with the time it took. The table is printed as\n"
     "Markdown; --svg draws it, --check compares every cell with a file of published results\n"
     "(\"WIDTH HEIGHT first|second|draw LAST-MOVE\" lines, e.g. bench/data/connect4-sizes.txt)\n"
     "and exits 1 on any disagreement, which the table and picture also flag.\n\n"
+    "table misere recomputes seed 000's Table 1 (misere Connect-k): each board by exact search\n"
+    "without strategy knowledge (boards of at most --search-cells cells, --search-seconds\n"
+    "each) and by verifying the paper's strategy for the side it says wins, or both sides'\n"
+    "drawing strategies, against every defence (kinrow strategy verify). Both are compared\n"
+    "with the paper; a disagreement is flagged and the exit status is 1. --cylinder asks the\n"
+    "paper's open question: columns wrap around (an annulus). docs/misere.md.\n\n"
     "examples:\n"
     "  kinrow table connect                                   (every board with w+h <= 13)\n"
+    "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --markdown t.md --svg t.svg\n"
+    "  kinrow table misere --k 3..4 --width 1..10 --height 1..6 --cylinder --certificates certs\n"
     "  kinrow table connect --width 4..7 --height 4..6 --check bench/data/connect4-sizes.txt\n"
     "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg",
     {
         {"width", "A..B", "board widths (default 4..9)"},
         {"height", "A..B", "board heights (default 4..9)"},
         {"max-sum", "N", "only boards with width + height <= N (default 13)"},
-        {"k", "K", "stones in a row to win (default 4)"},
+        {"k", "K", "stones in a row to win (default 4); misere: a range (default 2..5)"},
         {"misere", "", "misere rules: whoever completes a line loses"},
+        {"cylinder", "", "misere: columns wrap around (the annulus of the paper's open question)"},
+        {"search-cells", "N", "misere: search boards of at most N cells (default 30; 0: no search)"},
+        {"search-seconds", "S", "misere: give up a search after S seconds (default 60)"},
+        {"max-positions", "N", "misere: give up a strategy verification after N positions (default 20000000)"},
+        {"certificates", "DIR", "misere: write a certificate for every board search settles into DIR"},
         {"check", "FILE", "published results to compare with; exit 1 on a disagreement"},
         {"markdown", "FILE", "write a Markdown page (title, command, tables) to FILE instead of stdout"},
         {"svg", "FILE", "draw the table as SVG into FILE"},
@@ -49,12 +65,6 @@ const CommandSpec kTableSpec = {
     },
     1,
     1,
-};
-
-namespace {
-
-struct Range {
-  int first, last;
 };
 
 Range parse_range(const Args& args, const std::string& name, Range fallback, int limit) {
@@ -83,10 +93,8 @@ Range parse_range(const Args& args, const std::string& name, Range fallback, int
   return r;
 }
 
-enum class Outcome { First, Second, Draw };
 
-const char* outcome_word(Outcome o) { return o == Outcome::First ? "first" : o == Outcome::Second ? "second" : "draw"; }
-const char* outcome_short(Outcome o) { return o == Outcome::First ? "1st" : o == Outcome::Second ? "2nd" : "draw"; }
+namespace {
 
 struct Published {
   Outcome outcome;
@@ -137,8 +145,9 @@ std::string command_line(const std::vector<std::string>& words) {
 }  // namespace
 
 int run_table(const Args& args) {
+  if (args.positional[0] == "misere") return run_table_misere(args);
   if (args.positional[0] != "connect")
-    throw InputError("unknown family \"" + printable(args.positional[0]) + "\" (this command knows: connect)");
+    throw InputError("unknown family \"" + printable(args.positional[0]) + "\" (this command knows: connect, misere)");
   const Range widths = parse_range(args, "width", {4, 9}, 32);
   const Range heights = parse_range(args, "height", {4, 9}, 32);
   const int max_sum = static_cast<int>(args.get_int("max-sum", 13, 2, 64));

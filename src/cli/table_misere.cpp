@@ -1,0 +1,305 @@
+// kinrow table misere: seed 000's Table 1 recomputed. Every board of the range is settled
+// two independent ways where both are in reach -- exact search with no strategy knowledge,
+// and exhaustive verification of the paper's strategy for the side it says wins (or both
+// sides' drawing strategies) -- and both are compared with what the paper claims.
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/format.h"
+#include "cli/grid_report.h"
+#include "cli/range_option.h"
+#include "core/error.h"
+#include "core/notation.h"
+#include "games/families.h"
+#include "search/solver.h"
+#include "strategy/misere_paper.h"
+#include "strategy/verifier.h"
+
+namespace kinrow::cli {
+namespace {
+
+struct SearchOutcome {
+  bool tried = false, done = false;
+  Outcome outcome = Outcome::Draw;
+  uint64_t nodes = 0;
+  double seconds = 0;
+  std::string certificate;  // file written, if any
+};
+
+struct SideCheck {  // one player's strategy, verified
+  const KnowledgeStrategy* strategy = nullptr;
+  Claim claim = Claim::Win;
+  StrategyVerification result;
+  bool holds() const {
+    return strategy && result.complete && result.guarantee != Guarantee::None &&
+           (claim == Claim::NotLose || result.guarantee == Guarantee::Win);
+  }
+};
+
+struct Board {
+  int k = 0, width = 0, height = 0;
+  std::string spec;
+  bool exists = true;  // false: no such game (k does not fit the board at all)
+  std::optional<Outcome> paper;
+  SearchOutcome search;
+  SideCheck side[2];
+  std::optional<Outcome> by_strategy;
+  bool strategy_failed = false;  // a strategy did not hold what its source claims
+  bool disagrees = false;
+};
+
+struct OutOfTime {};  // thrown from the progress callback to abandon a search
+
+SearchOutcome search_board(const Game& game, double budget, const std::string& certificate_dir,
+                           ProgressLine& progress) {
+  SearchOutcome s;
+  s.tried = true;
+  SolveOptions options;
+  options.weak = true;
+  options.gravity.threads = 1;
+  options.gravity.techniques.claimeven = false;  // no strategy knowledge
+  options.gravity.techniques.child_bounds = false;
+  options.certificate = !certificate_dir.empty();
+  options.monitor.interval_seconds = 0.5;
+  options.monitor.on_progress = [&](const SearchProgress& p) {
+    progress.show(game.spec + "  search  " + with_commas(p.nodes) + " nodes  " + seconds_text(p.seconds));
+    if (p.seconds > budget) throw OutOfTime{};
+  };
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    const SolveResult r = solve(Position(game), options);
+    s.done = true;
+    s.outcome = r.value == Value::Draw ? Outcome::Draw : r.value == Value::Win ? Outcome::First : Outcome::Second;
+    s.nodes = r.nodes;
+    if (r.certificate) {
+      std::string name = game.spec;
+      for (char& c : name)
+        if (c == ':' || c == ',') c = '_';
+      s.certificate = certificate_dir + "/" + name + ".cert";
+      std::ofstream file(s.certificate);
+      if (!file) throw InputError("cannot write \"" + printable(s.certificate) + "\"");
+      write_certificate(file, game, *r.certificate);
+    }
+  } catch (const OutOfTime&) {
+  }
+  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return s;
+}
+
+// The first strategy that claims something for `player` on this board.
+void check_side(const Game& game, int player, uint64_t max_positions, SideCheck& check, ProgressLine& progress) {
+  for (const auto& s : knowledge_strategies()) {
+    const StrategyPromise p = s->promise(game, player, false);
+    if (!p.applies || !p.has_claim) continue;
+    check.strategy = s.get();
+    check.claim = p.claim;
+    VerifyOptions options;
+    options.max_positions = max_positions;
+    options.on_progress = [&](uint64_t positions, double seconds) {
+      progress.show(game.spec + "  " + s->name() + " for player " + std::to_string(player + 1) + "  " +
+                    with_commas(positions) + " positions  " + seconds_text(seconds));
+    };
+    check.result = verify_strategy(game, *s, player, options);
+    return;
+  }
+}
+
+std::string mark_text(const Board& b) {
+  std::string text;
+  if (!b.exists) return "—";
+  const std::optional<Outcome> value = b.search.done ? std::optional(b.search.outcome) : b.by_strategy;
+  if (!value) return b.paper ? std::string("? (paper: ") + outcome_short(*b.paper) + ")" : "?";
+  text = outcome_short(*value);
+  text += " ";
+  if (b.search.done) text += "S";
+  if (b.by_strategy) text += "V";
+  if (b.paper && !b.disagrees) text += " ✓";
+  if (b.disagrees) text += std::string(" ✗") + (b.paper ? std::string(" paper: ") + outcome_short(*b.paper) : "");
+  return text;
+}
+
+}  // namespace
+
+int run_table_misere(const Args& args) {
+  const Range ks = parse_range(args, "k", {2, 5}, 16);
+  const Range widths = parse_range(args, "width", {1, 8}, 32);
+  const Range heights = parse_range(args, "height", {1, 8}, 32);
+  const bool annulus = args.has("cylinder");
+  const int search_cells = static_cast<int>(args.get_int("search-cells", 30, 0, 64));
+  const double search_seconds = static_cast<double>(args.get_int("search-seconds", 60, 1, 1 << 30));
+  const uint64_t max_positions = static_cast<uint64_t>(args.get_int("max-positions", 20'000'000, 1, 1L << 40));
+  const std::string certificate_dir = args.get("certificates");
+  if (!certificate_dir.empty()) std::filesystem::create_directories(certificate_dir);
+  ProgressLine progress(!args.has("quiet"));
+
+  std::vector<Board> boards;
+  int disagreements = 0, failures = 0;
+  double search_total = 0, verify_total = 0;
+  for (int k = ks.first; k <= ks.last; ++k)
+    for (int h = heights.first; h <= heights.last; ++h)
+      for (int w = widths.first; w <= widths.last; ++w) {
+        Board b;
+        b.k = k;
+        b.width = w;
+        b.height = h;
+        b.spec = "connect:" + std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(k) + ",misere" +
+                 (annulus ? ",cylinder" : "");
+        b.paper = misere_paper_claim(k, w, h, annulus);
+        std::optional<Game> game;
+        try {
+          game = make_game(b.spec);
+        } catch (const InputError&) {
+          b.exists = false;  // k fits neither across nor up: nobody can ever connect
+        }
+        if (game) {
+          if (w * h <= search_cells) b.search = search_board(*game, search_seconds, certificate_dir, progress);
+          search_total += b.search.seconds;
+          for (int player = 0; player < 2; ++player) {
+            check_side(*game, player, max_positions, b.side[player], progress);
+            verify_total += b.side[player].result.seconds;
+            if (b.side[player].strategy && b.side[player].result.complete && !b.side[player].holds())
+              b.strategy_failed = true;
+          }
+          // What the verified strategies establish.
+          for (int player = 0; player < 2; ++player)
+            if (b.side[player].holds() && b.side[player].result.guarantee == Guarantee::Win)
+              b.by_strategy = player == 0 ? Outcome::First : Outcome::Second;
+          if (!b.by_strategy && b.side[0].holds() && b.side[1].holds()) b.by_strategy = Outcome::Draw;
+          std::vector<Outcome> values;
+          if (b.search.done) values.push_back(b.search.outcome);
+          if (b.by_strategy) values.push_back(*b.by_strategy);
+          if (b.paper && !values.empty()) values.push_back(*b.paper);
+          for (Outcome v : values) b.disagrees |= v != values.front();
+          b.disagrees |= b.strategy_failed;
+        }
+        disagreements += b.disagrees;
+        failures += b.strategy_failed;
+        progress.clear();
+        if (args.has("json")) {
+          nlohmann::ordered_json out;
+          out["game"] = b.spec;
+          out["k"] = k;
+          out["width"] = w;
+          out["height"] = h;
+          out["paper"] = b.paper ? outcome_word(*b.paper) : "none";
+          if (b.search.tried) {
+            out["search"] = b.search.done ? outcome_word(b.search.outcome) : "out of time";
+            out["search_nodes"] = b.search.nodes;
+            out["search_seconds"] = b.search.seconds;
+            if (!b.search.certificate.empty()) out["certificate"] = b.search.certificate;
+          }
+          for (int player = 0; player < 2; ++player) {
+            const SideCheck& c = b.side[player];
+            if (!c.strategy) continue;
+            nlohmann::ordered_json j;
+            j["strategy"] = c.strategy->name();
+            j["claim"] = claim_name(c.claim);
+            j["guarantee"] = c.result.complete ? guarantee_name(c.result.guarantee) : "not finished";
+            j["positions"] = c.result.positions;
+            j["seconds"] = c.result.seconds;
+            if (!c.result.failure.empty()) {
+              std::vector<Turn> turns;
+              for (Cell cell : c.result.counterexample) turns.push_back({cell});
+              j["counterexample"] = format_turns(*game, turns);
+              j["failure"] = c.result.failure;
+            }
+            out[player == 0 ? "first_player_strategy" : "second_player_strategy"] = j;
+          }
+          out["strategies"] = b.by_strategy ? outcome_word(*b.by_strategy) : "none";
+          out["disagrees"] = b.disagrees;
+          std::cout << out.dump() << std::endl;
+        } else if (!args.has("quiet")) {
+          std::cerr << b.spec << ": " << mark_text(b) << "\n";
+        }
+        boards.push_back(std::move(b));
+      }
+
+  // One grid: a row per (k, height), a column per width.
+  Grid grid;
+  grid.corner = "k, height \\ width";
+  for (int w = widths.first; w <= widths.last; ++w) grid.columns.push_back(std::to_string(w));
+  for (int k = ks.first; k <= ks.last; ++k)
+    for (int h = heights.first; h <= heights.last; ++h)
+      grid.rows.push_back("k=" + std::to_string(k) + " h=" + std::to_string(h));
+  grid.cells.assign(grid.rows.size(), std::vector<GridCell>(grid.columns.size()));
+  const int per_k = heights.last - heights.first + 1;
+  for (const Board& b : boards) {
+    GridCell& cell = grid.cells[(b.k - ks.first) * per_k + b.height - heights.first][b.width - widths.first];
+    cell.present = true;
+    cell.text = mark_text(b);
+    const std::optional<Outcome> value = b.search.done ? std::optional(b.search.outcome) : b.by_strategy;
+    cell.fill = !value ? "#f4f4f4" : *value == Outcome::First ? "#f3b0a8" : *value == Outcome::Second ? "#a8c4f3" : "#dcdcdc";
+    cell.flagged = b.disagrees;
+    if (b.search.done) cell.detail = seconds_text(b.search.seconds);
+  }
+  const std::string title = std::string("Misère Connect-k") + (annulus ? " on an annulus (columns wrap)" : "") +
+                            ": who wins on w×h";
+  if (args.has("svg")) {
+    std::ofstream svg(args.get("svg"));
+    if (!svg) throw InputError("cannot write \"" + printable(args.get("svg")) + "\"");
+    write_svg_grid(svg, grid, title,
+                   {{"#f3b0a8", "first player wins"},
+                    {"#a8c4f3", "second player wins"},
+                    {"#dcdcdc", "draw"},
+                    {"#f4f4f4", "not settled in the budget"},
+                    {"none", "S: exact search, V: paper's strategy verified; red border: disagreement"}});
+  }
+  if (args.has("json")) return disagreements ? 1 : 0;
+
+  std::ofstream page_file;
+  if (args.has("markdown")) {
+    page_file.open(args.get("markdown"));
+    if (!page_file) throw InputError("cannot write \"" + printable(args.get("markdown")) + "\"");
+  }
+  std::ostream& out = args.has("markdown") ? page_file : std::cout;
+  std::string command = "kinrow table";
+  for (const std::string& w : args.words) command += " " + w;
+  if (args.has("markdown")) {
+    const std::time_t now = std::time(nullptr);
+    char date[32];
+    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+    out << "# " << title << "\n\nGenerated on " << date << " by\n\n```\n" << command << "\n```\n\n";
+    if (args.has("svg")) out << "![the table as a picture](" << args.get("svg").substr(args.get("svg").rfind('/') + 1) << ")\n\n";
+  }
+  out << "`S`: exact search (no strategy knowledge, boards of at most " << search_cells << " cells, "
+      << search_seconds << " s each); `V`: the paper's strategy verified against every defence (for the\n"
+      << "claimed winner, or both players' drawing strategies; at most " << with_commas(max_positions)
+      << " positions each); `✓`: agrees with the paper; `✗`: a disagreement; `?`: settled by neither; `—`: k fits nowhere on the board, so\n"
+      << "there is no line to complete (a draw by the rules alone).\n\n";
+  write_markdown_grid(out, grid);
+  int by_search = 0, by_strategy = 0, by_both = 0, settled = 0, existing = 0;
+  for (const Board& b : boards) {
+    existing += b.exists;
+    by_search += b.search.done;
+    by_strategy += b.by_strategy.has_value();
+    by_both += b.search.done && b.by_strategy;
+    settled += b.search.done || b.by_strategy;
+  }
+  out << "\n" << existing << " boards: " << by_search << " settled by search, " << by_strategy
+      << " by a verified strategy (" << by_both << " both ways), " << existing - settled << " by neither; "
+      << disagreements << " disagreements. Search " << seconds_text(search_total) << ", strategy verification "
+      << seconds_text(verify_total) << ".\n";
+  bool header = false;
+  for (const Board& b : boards)
+    for (int player = 0; player < 2; ++player) {
+      const SideCheck& c = b.side[player];
+      if (!c.strategy || !c.result.complete || c.holds()) continue;
+      if (!header) out << "\nStrategies that did not hold their claim:\n\n";
+      header = true;
+      std::vector<Turn> turns;
+      for (Cell cell : c.result.counterexample) turns.push_back({cell});
+      const Game game = make_game(b.spec);
+      out << "- " << b.spec << ": " << c.strategy->name() << " for player " << player + 1 << " claims "
+          << claim_name(c.claim) << ", guarantees " << guarantee_name(c.result.guarantee) << "; "
+          << (c.result.failure.empty() ? "" : "counterexample " + format_turns(game, turns) + " (" + c.result.failure + ")")
+          << "\n";
+    }
+  return disagreements ? 1 : 0;
+}
+
+}  // namespace kinrow::cli
