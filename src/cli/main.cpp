@@ -20,6 +20,7 @@ const std::vector<Command>& commands() {
       {&kBenchSpec, run_bench},
       {&kTableSpec, run_table},
       {&kStrategySpec, run_strategy},
+      {&kPlaySpec, run_play},
   };
   return list;
 }

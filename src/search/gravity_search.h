@@ -310,7 +310,10 @@ class GravitySearch {
         ck = canonical(board_.opponent() + (board_.mask() | c) + g_.bottom, child_mirrored);
         table_.prefetch(ck);
       }
-      const int s = x == hint ? 1 << 20 : x == counter ? 1 << 19 : order_score(threats, node.their_threats & ~c);
+      const int s = x == hint      ? 1 << 30
+                    : x == counter ? 1 << 29
+                                   : (order_score(threats, node.their_threats & ~c) << 20) +
+                                         (use_.countermove ? history_[side][std::countr_zero(c)] : 0);
       int j = n++;
       for (; j > 0 && score[j - 1] < s; --j) {
         cell[j] = cell[j - 1];
@@ -360,6 +363,8 @@ class GravitySearch {
             alpha = value;
             if (alpha >= beta) {
               if (previous >= 0) countermove_[side][previous] = static_cast<int8_t>(column[i]);
+              int& h = history_[side][std::countr_zero(cell[i])];
+              h = std::min(h + (cells_ - board_.moves()), (1 << 19) - 1);
               break;
             }
           }
@@ -402,6 +407,7 @@ class GravitySearch {
     for (auto& side : none) side.fill(-1);
     return none;
   }();
+  std::array<std::array<int, 64>, 2> history_{};  // cut-offs per cell, weighted by depth
   uint64_t nodes_ = 0;
   int window_low_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
