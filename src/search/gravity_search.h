@@ -44,7 +44,7 @@ struct GravityTechniques {
   bool transposition_cutoffs = true;  // children's table entries, away from the leaves
   bool mirror = true;  // a position and its mirror image share a table entry
   bool threat_order = true;  // moves ordered by the threats they create, not centre first
-  bool countermove = true;  // the reply that last refuted the opponent's column goes first
+  bool countermove = true;  // misère: the reply that last refuted the previous move first, then history
 };
 
 // Positions some member of a search team is inside right now (simplified ABDADA): a
@@ -276,12 +276,16 @@ class GravitySearch {
     const bool etc = use_.transposition_cutoffs && far;
     const bool shared = busy_ && far;
 
-    // The reply that last refuted the opponent's previous move (the countermove
-    // heuristic): learnt during the search, it finds answers such as "on top of that
-    // stone" or "next to it" without being told about them.
+    // Misère only: the reply that last refuted the opponent's previous move (the
+    // countermove heuristic), then the cells that refuted most (history). Learnt during
+    // the search, they find answers such as "on top of that stone" without being told
+    // about them; where completing a line loses, threats say little about a move. In
+    // normal play the threat order is far better (Connect Four 7x6: 17.8 s with it,
+    // 611 s with these in front of it).
     const int side = board_.moves() % 2;
     const int previous = last_cell_;
-    const int counter = use_.countermove && previous >= 0 ? countermove_[side][previous] : -1;
+    const bool learn = Misere && use_.countermove;
+    const int counter = learn && previous >= 0 ? countermove_[side][previous] : -1;
 
     // Order: the table's move, then by the threats the move creates. Each child's
     // claimeven bound may end the search here at once; where enhanced transposition
@@ -313,7 +317,7 @@ class GravitySearch {
       const int s = x == hint      ? 1 << 30
                     : x == counter ? 1 << 29
                                    : (order_score(threats, node.their_threats & ~c) << 20) +
-                                         (use_.countermove ? history_[side][std::countr_zero(c)] : 0);
+                                         (learn ? history_[side][std::countr_zero(c)] : 0);
       int j = n++;
       for (; j > 0 && score[j - 1] < s; --j) {
         cell[j] = cell[j - 1];
@@ -362,9 +366,11 @@ class GravitySearch {
           if (value > alpha) {
             alpha = value;
             if (alpha >= beta) {
-              if (previous >= 0) countermove_[side][previous] = static_cast<int8_t>(column[i]);
-              int& h = history_[side][std::countr_zero(cell[i])];
-              h = std::min(h + (cells_ - board_.moves()), (1 << 19) - 1);
+              if (learn && previous >= 0) countermove_[side][previous] = static_cast<int8_t>(column[i]);
+              if (learn) {
+                int& h = history_[side][std::countr_zero(cell[i])];
+                h = std::min(h + (cells_ - board_.moves()), (1 << 19) - 1);
+              }
               break;
             }
           }
