@@ -1,0 +1,98 @@
+// kinrow strategy, play and table misere, run as a user would run them.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli_support.h"
+
+namespace kinrow {
+namespace {
+
+using testing::kinrow;
+
+std::filesystem::path temp_file(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("kinrow_strategy_cli_" + std::to_string(::getpid()) + "_" + name);
+}
+
+TEST(StrategyCli, ListsEveryStrategy) {
+  const auto run = kinrow("strategy list");
+  EXPECT_EQ(run.status, 0);
+  for (const char* name : {"take-even", "delayed-take-even", "take-other-rightmost", "tally", "canonical-boards"})
+    EXPECT_NE(run.out.find(name), std::string::npos) << name;
+}
+
+TEST(StrategyCli, VerifyReportsGuaranteeCounterexampleOrDomain) {
+  const auto ok = kinrow("strategy verify connect:7x6x4,misere --strategy take-even --player 2");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_NE(ok.out.find("guarantee   win"), std::string::npos) << ok.out;
+
+  const auto wrong = kinrow("strategy verify connect:7x5x4,misere --strategy delayed-take-even --player 2 --json");
+  EXPECT_EQ(wrong.status, 1);
+  const auto j = nlohmann::json::parse(wrong.out);
+  EXPECT_EQ(j["guarantee"], "none");
+  EXPECT_FALSE(j["counterexample"].get<std::string>().empty());
+
+  const auto outside = kinrow("strategy verify connect:7x5x4,misere --strategy take-even --player 2");
+  EXPECT_EQ(outside.status, 2);
+  EXPECT_NE(outside.err.find("even height"), std::string::npos) << outside.err;
+
+  const auto asked = kinrow("strategy verify connect:6x1x2,misere --strategy tally --player 2 --claim win");
+  EXPECT_EQ(asked.status, 1);  // width 6 is a draw: the drawn game shows why it is no win
+  EXPECT_NE(asked.out.find("a drawn game"), std::string::npos) << asked.out;
+}
+
+TEST(StrategyCli, CertificateFromVerificationPassesVerifyAndTamperedFails) {
+  const auto path = temp_file("te.cert");
+  const auto made = kinrow("strategy verify connect:5x4x3,misere --strategy take-even --player 2 --certificate " + path.string());
+  ASSERT_EQ(made.status, 0) << made.err;
+  const auto checked = kinrow("verify connect:5x4x3,misere " + path.string());
+  EXPECT_EQ(checked.status, 0) << checked.err;
+  EXPECT_NE(checked.out.find("second-player-win"), std::string::npos) << checked.out;
+
+  // Drop the holder's answer to the first player's opening in the middle column (cells
+  // are listed from the top row down: x at 17 on the bottom row, O on top of it at 12).
+  std::string answer(20, '.');
+  answer[17] = 'x';
+  answer[12] = 'O';
+  std::ifstream in(path);
+  std::stringstream kept;
+  int dropped = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line == answer && !dropped++) continue;
+    kept << line << "\n";
+  }
+  in.close();
+  ASSERT_EQ(dropped, 1);
+  std::ofstream(path) << kept.str();
+  EXPECT_NE(kinrow("verify connect:5x4x3,misere " + path.string()).status, 0);
+  std::filesystem::remove(path);
+}
+
+TEST(StrategyCli, PlayAnswersMovesFromStandardInput) {
+  const auto moves = temp_file("moves");
+  std::ofstream(moves) << "4 4 1\n";
+  const auto run = kinrow("play connect:7x6x4,misere --strategy take-even --json < " + moves.string());
+  std::filesystem::remove(moves);
+  EXPECT_EQ(run.status, 0) << run.err;
+  std::istringstream lines(run.out);
+  std::vector<nlohmann::json> turns;
+  for (std::string line; std::getline(lines, line);) turns.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(turns.size(), 6u);
+  for (std::size_t i = 0; i + 1 < turns.size(); i += 2) {
+    EXPECT_EQ(turns[i]["by"], "you");
+    EXPECT_EQ(turns[i + 1]["by"], "take-even");
+    EXPECT_EQ(turns[i + 1]["move"], turns[i]["move"]);  // on top of the stone just played
+  }
+}
+
+TEST(StrategyCli, MisereTableAgreesWithThePaperOnSmallBoards) {
+  const auto run = kinrow("table misere --k 2..3 --width 1..5 --height 1..4 --quiet");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("0 disagreements"), std::string::npos) << run.out;
+}
+
+}  // namespace
+}  // namespace kinrow
