@@ -1,6 +1,9 @@
 #include "cli/grid_report.h"
 
 #include <algorithm>
+#include <ctime>
+
+#include "core/error.h"
 
 namespace kinrow::cli {
 namespace {
@@ -85,6 +88,38 @@ void write_svg_grid(std::ostream& out, const Grid& grid, const std::string& titl
     y += kLegendRow;
   }
   out << "</svg>\n";
+}
+
+}  // namespace kinrow::cli
+
+namespace kinrow::cli {
+
+TablePage::TablePage(const Args& args) : args_(args) {
+  if (!args.has("markdown")) return;
+  file_.open(args.get("markdown"));
+  if (!file_) throw InputError("cannot write \"" + printable(args.get("markdown")) + "\"");
+}
+
+void TablePage::head(const std::string& title) {
+  if (!is_page()) return;
+  const std::time_t now = std::time(nullptr);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+  std::string command = "kinrow table";
+  for (const std::string& w : args_.words) command += " " + w;
+  file_ << "# " << title << "\n\nGenerated on " << date << " by\n\n```\n" << command << "\n```\n\n";
+  if (args_.has("svg")) {
+    const std::string svg = args_.get("svg");
+    file_ << "![the table as a picture](" << svg.substr(svg.rfind('/') + 1) << ")\n\n";
+  }
+}
+
+void write_svg_option(const Args& args, const Grid& grid, const std::string& title,
+                      const std::vector<std::pair<std::string, std::string>>& legend) {
+  if (!args.has("svg")) return;
+  std::ofstream svg(args.get("svg"));
+  if (!svg) throw InputError("cannot write \"" + printable(args.get("svg")) + "\"");
+  write_svg_grid(svg, grid, title, legend);
 }
 
 }  // namespace kinrow::cli

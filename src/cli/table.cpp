@@ -2,7 +2,6 @@
 // from the empty board, printed as Markdown, drawn as SVG, and checked against a file of
 // published results.
 #include <chrono>
-#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -136,12 +135,6 @@ struct Solved {
   }
 };
 
-std::string command_line(const std::vector<std::string>& words) {
-  std::string text = "kinrow table";
-  for (const std::string& w : words) text += " " + w;
-  return text;
-}
-
 }  // namespace
 
 int run_table(const Args& args) {
@@ -251,30 +244,18 @@ int run_table(const Args& args) {
   }
   const std::string title = std::string(misere ? "Misère " : "") + "Connect-" + std::to_string(k) +
                             " on W×H boards: winner and last move under perfect play";
-  if (args.has("svg")) {
-    std::ofstream svg(args.get("svg"));
-    if (!svg) throw InputError("cannot write \"" + printable(args.get("svg")) + "\"");
-    write_svg_grid(svg, outcome_grid, title,
+  write_svg_option(args, outcome_grid, title,
                    {{"#f3b0a8", "first player wins"},
                     {"#a8c4f3", "second player wins"},
                     {"#dcdcdc", "draw"},
                     {"none", "disagrees with the published value"}});
-  }
   if (args.has("json")) return disagreements ? 1 : 0;
 
-  std::ofstream page_file;
-  if (args.has("markdown")) {
-    page_file.open(args.get("markdown"));
-    if (!page_file) throw InputError("cannot write \"" + printable(args.get("markdown")) + "\"");
-  }
-  std::ostream& out = args.has("markdown") ? page_file : std::cout;
-  if (args.has("markdown")) {
-    const std::time_t now = std::time(nullptr);
-    char date[32];
-    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
-    out << "# " << title << "\n\n"
-        << "Generated on " << date << " by\n\n```\n" << command_line(args.words) << "\n```\n\n"
-        << "Each cell is the empty board solved by kinrow's search (no opening book): `1st` or `2nd`\n"
+  TablePage page(args);
+  std::ostream& out = page.out();
+  if (page.is_page()) {
+    page.head(title);
+    out << "Each cell is the empty board solved by kinrow's search (no opening book): `1st` or `2nd`\n"
         << "for the player who can force a win, `draw` otherwise, and the number of the move on which\n"
         << "the game ends when the winner hurries and the loser delays (a draw ends on the last\n"
         << "cell). ";
@@ -282,7 +263,6 @@ int run_table(const Args& args) {
       out << "`✓` marks agreement with the published value (" << args.get("check") << "), `✗` a\n"
           << "disagreement.";
     out << "\n\n";
-    if (args.has("svg")) out << "![the table as a picture](" << args.get("svg").substr(args.get("svg").rfind('/') + 1) << ")\n\n";
   }
   write_markdown_grid(out, outcome_grid);
   out << "\nTime for each board (" << options.gravity.threads << " thread"

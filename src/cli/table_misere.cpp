@@ -3,7 +3,6 @@
 // and exhaustive verification of the paper's strategy for the side it says wins (or both
 // sides' drawing strategies) -- and both are compared with what the paper claims.
 #include <chrono>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -239,33 +238,17 @@ int run_table_misere(const Args& args) {
   }
   const std::string title = std::string("Misère Connect-k") + (annulus ? " on an annulus (columns wrap)" : "") +
                             ": who wins on w×h";
-  if (args.has("svg")) {
-    std::ofstream svg(args.get("svg"));
-    if (!svg) throw InputError("cannot write \"" + printable(args.get("svg")) + "\"");
-    write_svg_grid(svg, grid, title,
+  write_svg_option(args, grid, title,
                    {{"#f3b0a8", "first player wins"},
                     {"#a8c4f3", "second player wins"},
                     {"#dcdcdc", "draw"},
                     {"#f4f4f4", "not settled in the budget"},
                     {"none", "S: exact search, V: paper's strategy verified; red border: disagreement"}});
-  }
   if (args.has("json")) return disagreements ? 1 : 0;
 
-  std::ofstream page_file;
-  if (args.has("markdown")) {
-    page_file.open(args.get("markdown"));
-    if (!page_file) throw InputError("cannot write \"" + printable(args.get("markdown")) + "\"");
-  }
-  std::ostream& out = args.has("markdown") ? page_file : std::cout;
-  std::string command = "kinrow table";
-  for (const std::string& w : args.words) command += " " + w;
-  if (args.has("markdown")) {
-    const std::time_t now = std::time(nullptr);
-    char date[32];
-    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
-    out << "# " << title << "\n\nGenerated on " << date << " by\n\n```\n" << command << "\n```\n\n";
-    if (args.has("svg")) out << "![the table as a picture](" << args.get("svg").substr(args.get("svg").rfind('/') + 1) << ")\n\n";
-  }
+  TablePage page(args);
+  std::ostream& out = page.out();
+  page.head(title);
   out << "`S`: exact search (no strategy knowledge, boards of at most " << search_cells << " cells, "
       << search_seconds << " s each); `V`: the paper's strategy verified against every defence (for the\n"
       << "claimed winner, or both players' drawing strategies; at most " << with_commas(max_positions)
