@@ -249,11 +249,12 @@ int run_table_misere(const Args& args) {
   TablePage page(args);
   std::ostream& out = page.out();
   page.head(title);
-  out << "`S`: exact search (no strategy knowledge, boards of at most " << search_cells << " cells, "
-      << search_seconds << " s each); `V`: the paper's strategy verified against every defence (for the\n"
-      << "claimed winner, or both players' drawing strategies; at most " << with_commas(max_positions)
-      << " positions each); `✓`: agrees with the paper; `✗`: a disagreement; `?`: settled by neither; `—`: k fits nowhere on the board, so\n"
-      << "there is no line to complete (a draw by the rules alone).\n\n";
+  out << "`S`: settled by exact search with no strategy knowledge (boards of at most " << search_cells
+      << " cells,\n" << search_seconds << " s each). `V`: settled by verifying the paper's strategy against every\n"
+      << "defence (for the side it says wins, or both sides' drawing strategies; at most\n"
+      << with_commas(max_positions) << " positions each). `✓`: agrees with the paper; `✗`: a disagreement; `?`:\n"
+      << "settled by neither within those limits; `—`: k fits nowhere on the board, so no line can\n"
+      << "be completed (a draw by the rules alone).\n\n";
   write_markdown_grid(out, grid);
   int by_search = 0, by_strategy = 0, by_both = 0, settled = 0, existing = 0;
   for (const Board& b : boards) {
