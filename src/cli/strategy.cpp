@@ -163,7 +163,8 @@ int run_strategy(const Args& args) {
     std::cout << "a drawn game    " << moves_text(game, v.drawn_game) << "  (why it is not a win)\n";
   if (options.certificate && v.strategy)
     std::cout << "certificate " << args.get("certificate") << " (" << with_commas(entries) << " entries)\n";
-  std::cout << (holds ? "verified: the claim holds\n" : "NOT verified: the claim fails\n");
+  if (holds) std::cout << (has_claim ? "verified: the claim holds\n" : "verified: it never loses\n");
+  else std::cout << (has_claim ? "NOT verified: the claim fails\n" : "it can lose (the counterexample above)\n");
   return holds ? 0 : 1;
 }
 

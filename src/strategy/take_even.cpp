@@ -89,8 +89,16 @@ class DelayedTakeEven final : public KnowledgeStrategy {
     p.source = grid->k == 2 ? "seed 000, Theorem 4" : "seed 000, Theorem 2 and Corollary 2";
     // The paper's claims: k >= 3, the side that makes the last move of row 0 wins (the
     // second on even widths, the first on odd ones); k = 2, the second player always.
-    const bool claimed_winner =
+    bool claimed_winner =
         grid->k == 2 ? player == 1 && grid->width > 1 : grid->width >= grid->k && player == (grid->width % 2 == 0 ? 1 : 0);
+    if (grid->cylinder) {
+      // On an annulus the paper claims nothing for odd heights (its open question). The
+      // proof of Theorem 2 still goes through for the second player on even widths with
+      // k >= 3 — the pairs of row 0 close around an even ring — so that is claimed; the
+      // first player's odd-width win is not (the unpaired cell then sits between two pairs).
+      claimed_winner = grid->k >= 3 && grid->width >= grid->k && grid->width % 2 == 0 && player == 1;
+      p.source = "seed 000, Theorem 2's argument on an even ring (kinrow)";
+    }
     p.has_claim = claimed_winner;
     p.claim = Claim::Win;
     return p;
