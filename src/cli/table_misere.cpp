@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "cli/commands.h"
 #include "cli/format.h"
@@ -71,7 +72,16 @@ SearchOutcome search_board(const Game& game, double budget, const std::string& c
   };
   const auto start = std::chrono::steady_clock::now();
   try {
-    const SolveResult r = solve(Position(game), options);
+    SolveResult r;
+    try {
+      r = solve(Position(game), options);
+    } catch (const std::logic_error&) {
+      // The weak search's certificate extraction can fail to find a move it had scored
+      // (seen on connect:17x1x3,misere,cylinder); the strong search's extraction does not.
+      if (!options.certificate) throw;
+      options.weak = false;
+      r = solve(Position(game), options);
+    }
     s.done = true;
     s.outcome = r.value == Value::Draw ? Outcome::Draw : r.value == Value::Win ? Outcome::First : Outcome::Second;
     s.nodes = r.nodes;
