@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "core/error.h"
@@ -207,6 +209,33 @@ TEST(Strategies, VerifiedStrategyIsACertificateTheCheckerAccepts) {
     ASSERT_LT(entries.size(), before);
     EXPECT_FALSE(check_certificate(game, tampered).ok) << game_spec;
   }
+}
+
+}  // namespace
+}  // namespace kinrow
+
+namespace kinrow {
+namespace {
+
+// The annulus results of docs/misere.md, as certificates written by `kinrow table misere
+// --cylinder --certificates DIR`: each must still pass the independent checker.
+TEST(Annulus, CommittedCertificatesVerify) {
+  const std::filesystem::path dir = std::filesystem::path(KINROW_SOURCE_DIR) / "bench/data/annulus";
+  int checked = 0;
+  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+    if (file.path().extension() != ".cert") continue;
+    if (testing::sanitized() && file.file_size() > 20000) continue;
+    // connect_5x3x3_misere_cylinder.cert -> connect:5x3x3,misere,cylinder
+    std::string spec = file.path().stem().string();
+    spec[spec.find('_')] = ':';
+    std::replace(spec.begin(), spec.end(), '_', ',');
+    const Game game = make_game(spec);
+    std::ifstream in(file.path());
+    const CheckReport report = check_certificate(game, read_certificate(in, game));
+    EXPECT_TRUE(report.ok) << spec << ": " << report.error;
+    ++checked;
+  }
+  EXPECT_GE(checked, 20);
 }
 
 }  // namespace
