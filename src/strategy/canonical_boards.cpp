@@ -94,7 +94,7 @@ int canonical_boards_move(const RowView& row, std::string& rule, std::string& wh
 
 namespace {
 
-class CanonicalBoards final : public KnowledgeStrategy {
+class CanonicalBoards final : public RowStrategy {
  public:
   std::string name() const override { return "canonical-boards"; }
   std::string summary() const override {
@@ -102,23 +102,20 @@ class CanonicalBoards final : public KnowledgeStrategy {
            "(Appendix A, Lemmas 3 and 4; verify with --relaxed)";
   }
   StrategyPromise promise(const Game& game, int, bool) const override {
-    StrategyPromise p;
-    const ConnectGrid* grid = connect_grid(game, &p.why_not);
+    const ConnectGrid* grid;
+    StrategyPromise p = height_one_promise(game, grid);
     if (!grid) return p;
-    if (game.rules.goal != Goal::Misere) return p.why_not = "it is a misere strategy", p;
-    if (grid->height != 1 || grid->k < 3) return p.why_not = "it plays k >= 3 on boards of height 1", p;
+    if (grid->k < 3) return p.why_not = "it plays k >= 3", p;
     if (grid->cylinder) return p.why_not = "its boards need walls, not an annulus", p;
     p.applies = true;
     p.source = "seed 000, Appendix A, Lemmas 3 and 4 and Theorem 5";
     p.claim = Claim::NotLose;
     return p;
   }
-  StrategyMove choose(const BoardView& board) const override {
-    const ConnectGrid& grid = *connect_grid(board.game);
-    StrategyMove move;
-    const int x = canonical_boards_move(bottom_row_view(board, grid), move.rule, move.why_none);
-    if (x >= 0) move.cell = grid.at(x, 0);
-    return move;
+
+ protected:
+  int row_move(const RowView& row, std::string& rule, std::string& why) const override {
+    return canonical_boards_move(row, rule, why);
   }
 };
 

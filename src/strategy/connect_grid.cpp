@@ -44,6 +44,16 @@ const ConnectGrid* connect_grid(const Game& game, std::string* why_not) {
   return &*cached;
 }
 
+StrategyPromise misere_connect_promise(const Game& game, const ConnectGrid*& grid) {
+  StrategyPromise p;
+  grid = connect_grid(game, &p.why_not);
+  if (grid && game.rules.goal != Goal::Misere) {
+    grid = nullptr;
+    p.why_not = "it is a misere strategy (add \",misere\" to the spec)";
+  }
+  return p;
+}
+
 bool completes_line(const BoardView& board, Cell cell, int player) {
   for (int line : board.game.lines_of_cell[cell]) {
     bool whole = true;

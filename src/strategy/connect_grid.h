@@ -26,6 +26,10 @@ struct ConnectGrid {
 // Cached per game: strategies call it on every move.
 const ConnectGrid* connect_grid(const Game& game, std::string* why_not = nullptr);
 
+// The start of every misère strategy's promise: `grid` is the board's grid, or null with
+// the promise's why_not saying why (not Connect-k with gravity, or not misère).
+StrategyPromise misere_connect_promise(const Game& game, const ConnectGrid*& grid);
+
 // True if `player` taking the empty cell `cell` would own a whole line.
 bool completes_line(const BoardView& board, Cell cell, int player);
 

@@ -24,7 +24,7 @@ int pair_balancing_move(const RowView& row, std::string& rule, std::string& why)
 
 namespace {
 
-class TakeOtherRightmost final : public KnowledgeStrategy {
+class TakeOtherRightmost final : public RowStrategy {
  public:
   std::string name() const override { return "take-other-rightmost"; }
   std::string summary() const override {
@@ -32,11 +32,9 @@ class TakeOtherRightmost final : public KnowledgeStrategy {
            "(Theorem 3; draws for either player)";
   }
   StrategyPromise promise(const Game& game, int, bool) const override {
-    StrategyPromise p;
-    const ConnectGrid* grid = connect_grid(game, &p.why_not);
+    const ConnectGrid* grid;
+    StrategyPromise p = height_one_promise(game, grid);
     if (!grid) return p;
-    if (game.rules.goal != Goal::Misere) return p.why_not = "it is a misere strategy", p;
-    if (grid->height != 1) return p.why_not = "it plays boards of height 1", p;
     p.applies = true;
     p.source = "seed 000, Theorem 3";
     // On an annulus the unpaired cell of an odd width sits between two pairs, so the
@@ -45,12 +43,10 @@ class TakeOtherRightmost final : public KnowledgeStrategy {
     else p.has_claim = false;
     return p;
   }
-  StrategyMove choose(const BoardView& board) const override {
-    const ConnectGrid& grid = *connect_grid(board.game);
-    StrategyMove move;
-    const int x = pair_balancing_move(bottom_row_view(board, grid), move.rule, move.why_none);
-    if (x >= 0) move.cell = grid.at(x, 0);
-    return move;
+
+ protected:
+  int row_move(const RowView& row, std::string& rule, std::string& why) const override {
+    return pair_balancing_move(row, rule, why);
   }
 };
 

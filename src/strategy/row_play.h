@@ -19,6 +19,18 @@ struct RowView {
 // The bottom row of `board` for the side to move.
 RowView bottom_row_view(const BoardView& board, const ConnectGrid& grid);
 
+// A strategy for boards of height 1: its move is a function of the row.
+class RowStrategy : public KnowledgeStrategy {
+ public:
+  StrategyMove choose(const BoardView& board) const final;
+
+ protected:
+  // The common start of promise(): a misère Connect-k board of height 1 (`grid` is null,
+  // and why_not says why, otherwise).
+  static StrategyPromise height_one_promise(const Game& game, const ConnectGrid*& grid);
+  virtual int row_move(const RowView& row, std::string& rule, std::string& why) const = 0;
+};
+
 // Each returns a cell index of the row, or -1 when the rule has no move (`why` says why);
 // `rule` names the rule that chose the move.
 int pair_balancing_move(const RowView& row, std::string& rule, std::string& why);

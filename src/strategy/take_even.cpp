@@ -26,16 +26,6 @@ Cell playable_in_row_parity(const BoardView& board, const ConnectGrid& grid, int
   return -1;
 }
 
-StrategyPromise misere_connect_promise(const Game& game, const ConnectGrid*& grid) {
-  StrategyPromise p;
-  grid = connect_grid(game, &p.why_not);
-  if (grid && game.rules.goal != Goal::Misere) {
-    grid = nullptr;
-    p.why_not = "it is a misere strategy (add \",misere\" to the spec)";
-  }
-  return p;
-}
-
 class TakeEven final : public KnowledgeStrategy {
  public:
   std::string name() const override { return "take-even"; }

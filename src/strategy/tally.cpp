@@ -128,7 +128,7 @@ int tally_move(const RowView& row, std::string& rule, std::string& why) {
 
 namespace {
 
-class TallyStrategy final : public KnowledgeStrategy {
+class TallyStrategy final : public RowStrategy {
  public:
   std::string name() const override { return "tally"; }
   std::string summary() const override {
@@ -136,11 +136,10 @@ class TallyStrategy final : public KnowledgeStrategy {
            "the tally of template cells (Lemmas 1 and 2)";
   }
   StrategyPromise promise(const Game& game, int player, bool) const override {
-    StrategyPromise p;
-    const ConnectGrid* grid = connect_grid(game, &p.why_not);
+    const ConnectGrid* grid;
+    StrategyPromise p = height_one_promise(game, grid);
     if (!grid) return p;
-    if (game.rules.goal != Goal::Misere) return p.why_not = "it is a misere strategy", p;
-    if (grid->height != 1 || grid->k != 2) return p.why_not = "it plays k = 2 on boards of height 1", p;
+    if (grid->k != 2) return p.why_not = "it plays k = 2", p;
     if (grid->cylinder) return p.why_not = "its templates need a row with two walls, not an annulus", p;
     p.applies = true;
     p.source = "seed 000, Lemmas 1 and 2 and Theorem 4";
@@ -151,12 +150,10 @@ class TallyStrategy final : public KnowledgeStrategy {
     else p.has_claim = false;
     return p;
   }
-  StrategyMove choose(const BoardView& board) const override {
-    const ConnectGrid& grid = *connect_grid(board.game);
-    StrategyMove move;
-    const int x = tally_move(bottom_row_view(board, grid), move.rule, move.why_none);
-    if (x >= 0) move.cell = grid.at(x, 0);
-    return move;
+
+ protected:
+  int row_move(const RowView& row, std::string& rule, std::string& why) const override {
+    return tally_move(row, rule, why);
   }
 };
 
