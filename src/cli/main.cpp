@@ -1,5 +1,6 @@
 // kinrow: solve and prove positional games. Dispatches to one file per subcommand and
 // turns input errors into one line on stderr with exit status 2.
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -31,9 +32,11 @@ void print_overview() {
   std::cout << "kinrow: a solver and prover for positional games (tic-tac-toe, mnk, Connect Four,\n"
                "Qubic, the square game, their misere and Maker-Breaker forms, any hypergraph).\n\n"
                "usage: kinrow COMMAND [ARGS] [--help]\n\ncommands:\n";
+  std::size_t width = 0;
+  for (const Command& c : commands()) width = std::max(width, c.spec->name.size());
   for (const Command& c : commands()) {
     std::string name = "  " + c.spec->name;
-    name.resize(12, ' ');
+    name.resize(width + 4, ' ');
     std::cout << name << c.spec->summary << "\n";
   }
   std::cout << "\nGames are named by spec strings: mnk:3x3x3, connect4, connect:7x6x4,misere,\n"
