@@ -63,9 +63,7 @@ int run_play(const Args& args) {
   const StrategyPromise promise = strategy.promise(game, holder, false);
   if (!promise.applies) throw InputError(strategy.name() + " does not apply: " + promise.why_not);
 
-  std::vector<Turn> history;
   Position position = play_moves(game, args.get("moves"));
-  history = position.history();
   const bool json = args.has("json");
   const bool interactive = isatty(STDIN_FILENO);
   auto report = [&](const std::string& who, const Turn& turn, const std::string& rule) {
@@ -98,7 +96,6 @@ int run_play(const Args& args) {
         return 1;
       }
       position.play(Turn{move.cell});
-      history.push_back(Turn{move.cell});
       report(strategy.name(), Turn{move.cell}, move.rule);
       continue;
     }
@@ -118,7 +115,7 @@ int run_play(const Args& args) {
     // One typed word is one turn: replay the game with it appended (the rules check it).
     const std::string word = pending.front();
     pending.pop_front();
-    const std::string before = format_turns(game, history);
+    const std::string before = format_turns(game, position.history());
     Position next(game);
     try {
       next = play_moves(game, before + (before.empty() ? "" : " ") + word);
@@ -130,9 +127,8 @@ int run_play(const Args& args) {
     }
     if (next.turns_played() != position.turns_played() + 1)
       throw InputError("\"" + printable(word) + "\" is not one turn");
-    position.play(next.history().back());
-    history.push_back(next.history().back());
-    report("you", history.back(), "");
+    position = std::move(next);
+    report("you", position.history().back(), "");
   }
   if (!json) std::cout << "game over: " << result_text(position) << "\n";
   return 0;

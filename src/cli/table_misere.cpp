@@ -62,8 +62,7 @@ SearchOutcome search_board(const Game& game, double budget, const std::string& c
   SolveOptions options;
   options.weak = true;
   options.gravity.threads = 1;
-  options.gravity.techniques.claimeven = false;  // no strategy knowledge
-  options.gravity.techniques.child_bounds = false;
+  options.gravity.techniques.claimeven = false;  // no strategy knowledge (child bounds are claimeven's)
   options.certificate = !certificate_dir.empty();
   options.monitor.interval_seconds = 0.5;
   options.monitor.on_progress = [&](const SearchProgress& p) {

@@ -107,18 +107,6 @@ class Verifier {
   bool playable(Cell c) const {
     return owner_[c] == kNoPlayer && (!game_.rules.gravity || game_.below[c] < 0 || owner_[game_.below[c]] != kNoPlayer);
   }
-  bool completes(Cell c, int player) const {
-    for (int line : game_.lines_of_cell[c]) {
-      bool whole = true;
-      for (Cell d : game_.lines[line])
-        if (d != c && owner_[d] != player) {
-          whole = false;
-          break;
-        }
-      if (whole) return true;
-    }
-    return false;
-  }
   // The result for the holder of `player` completing a line.
   uint8_t line_result(int player) const {
     const bool completer_wins = game_.rules.goal != Goal::Misere;
@@ -181,7 +169,7 @@ class Verifier {
 
   // Plays c for `player`, judges the result and recurses.
   uint8_t after_move(Cell c, int player) {
-    const bool ends_by_line = completes(c, player) && !(options_.relaxed && player != holder_);
+    const bool ends_by_line = completes_line(BoardView{game_, owner_, player}, c, player) && !(options_.relaxed && player != holder_);
     owner_[c] = static_cast<int8_t>(player);
     --empty_;
     path_.push_back(c);
