@@ -14,7 +14,7 @@ struct Command {
 };
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
-    kStrategySpec, kPlaySpec;
+    kStrategySpec, kPlaySpec, kDictSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -24,6 +24,7 @@ int run_table_misere(const Args& args);  // table_misere.cpp, through run_table
 int run_prove_draw(const Args& args);
 int run_strategy(const Args& args);
 int run_play(const Args& args);
+int run_dict(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -22,6 +22,7 @@ const std::vector<Command>& commands() {
       {&kTableSpec, run_table},
       {&kStrategySpec, run_strategy},
       {&kPlaySpec, run_play},
+      {&kDictSpec, run_dict},
   };
   return list;
 }

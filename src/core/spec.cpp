@@ -105,7 +105,7 @@ GameSpec parse_spec(std::string_view text) {
   if (colon == std::string_view::npos)
     throw InputError("\"" + printable(head) +
                      "\" is not a game: write FAMILY:PARAMS (mnk:3x3x3, connect:7x6x4, cube:4x3, "
-                     "square:4, file:PATH) or an alias (tictactoe, connect4, qubic, gomoku, connect6)");
+                     "square:4, animal:4x4:l-tetromino, file:PATH) or an alias (tictactoe, connect4, qubic, gomoku, connect6)");
   spec.family = std::string(head.substr(0, colon));
   const std::string_view params = head.substr(colon + 1);
   if (spec.family == "mnk" || spec.family == "connect") {
@@ -114,12 +114,20 @@ GameSpec parse_spec(std::string_view text) {
     spec.params = parse_dimensions(params, spec.family, {"N", "D", "K"}, 2);
   } else if (spec.family == "square") {
     spec.params = parse_dimensions(params, spec.family, {"N"}, 1);
+  } else if (spec.family == "animal") {
+    const std::size_t second = params.find(':');
+    if (second == std::string_view::npos || second + 1 == params.size())
+      throw InputError("\"animal:" + printable(params) +
+                       "\" does not match animal:W[xH]:SHAPE (e.g. animal:4x4:l-tetromino)");
+    spec.params = parse_dimensions(params.substr(0, second), spec.family, {"W", "H"}, 1);
+    if (spec.params.size() == 1) spec.params.push_back(spec.params[0]);
+    spec.shape = std::string(params.substr(second + 1));
   } else if (spec.family == "file") {
     if (params.empty()) throw InputError("file: needs a path, e.g. file:tiles.json");
     spec.path = std::string(params);
   } else {
     throw InputError("unknown game family \"" + printable(spec.family) +
-                     "\" (known: mnk, connect, cube, square, file)");
+                     "\" (known: mnk, connect, cube, square, animal, file)");
   }
   check_family_params(spec);
 
@@ -158,6 +166,7 @@ std::string format_spec(const GameSpec& spec) {
     std::vector<int> params = spec.params;
     if (spec.family == "cube" && params.size() == 3 && params[2] == params[0]) params.pop_back();
     for (std::size_t i = 0; i < params.size(); ++i) out += (i ? "x" : "") + std::to_string(params[i]);
+    if (spec.family == "animal") out += ":" + spec.shape;
   }
   const Rules& r = spec.rules;
   if (r.goal != Goal::Normal) out += std::string(",") + goal_name(r.goal);

@@ -1,7 +1,7 @@
 // Spec strings: the one way games are named everywhere (CLI, files, tests).
 //
 //   spec    := family ':' params (',' option)*   |   alias (',' option)*
-//   family  := mnk | connect | cube | square | file
+//   family  := mnk | connect | cube | square | animal | file
 //   option  := normal | misere | maker-breaker | gravity | cylinder | p=N | q=N
 //
 // Parsing only checks the grammar and the ranges; games/families.h builds the game.
@@ -16,9 +16,10 @@
 namespace kinrow {
 
 struct GameSpec {
-  std::string family;  // mnk, connect, cube, square, file
-  std::vector<int> params;  // mnk/connect: W H K; cube: N D K; square: N
+  std::string family;  // mnk, connect, cube, square, animal, file
+  std::vector<int> params;  // mnk/connect: W H K; cube: N D K; square: N; animal: W H
   std::string path;  // file: the JSON path
+  std::string shape;  // animal: the polyomino's name
   Rules rules;
 };
 

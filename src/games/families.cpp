@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "games/hypergraph_file.h"
+#include "games/polyomino.h"
 
 namespace kinrow {
 namespace {
@@ -132,6 +133,27 @@ void make_square(Game& game, const GameSpec& spec) {
                               grid_index(game.extent, {x + size, y + size})});
 }
 
+// Harary's animal tic-tac-toe: every placement of every orientation of the shape.
+void make_animal(Game& game, const GameSpec& spec) {
+  const int width = spec.params[0], height = spec.params[1];
+  lay_out_grid(game, {width, height});
+  for (const auto& shape : orientations(find_polyomino(spec.shape))) {
+    int span_x = 0, span_y = 0;
+    for (auto [x, y] : shape) span_x = std::max(span_x, x + 1), span_y = std::max(span_y, y + 1);
+    if (static_cast<double>(width) * height * shape.size() > kMaxLineCells) too_many_lines();
+    for (int x0 = 0; x0 + span_x <= width; ++x0)
+      for (int y0 = 0; y0 + span_y <= height; ++y0) {
+        Line line;
+        for (auto [x, y] : shape) line.push_back(grid_index(game.extent, {x0 + x, y0 + y}));
+        std::sort(line.begin(), line.end());
+        game.lines.push_back(std::move(line));
+      }
+  }
+  if (game.lines.empty())
+    throw InputError("the " + spec.shape + " does not fit on a " + std::to_string(width) + "x" +
+                     std::to_string(height) + " board");
+}
+
 }  // namespace
 
 Game make_game(std::string_view spec) { return make_game(parse_spec(spec)); }
@@ -144,6 +166,7 @@ Game make_game(const GameSpec& spec) {
   if (spec.family == "mnk" || spec.family == "connect") make_board(game, spec);
   else if (spec.family == "cube") make_cube(game, spec);
   else if (spec.family == "square") make_square(game, spec);
+  else if (spec.family == "animal") make_animal(game, spec);
   else if (spec.family == "file") read_hypergraph_file(game, spec.path);
   else throw InputError("unknown game family \"" + spec.family + "\"");
   if (game.rules.gravity && game.extent.size() < 2)

@@ -4,6 +4,8 @@
 //   connect:WxHxK  the same board with gravity (connect4 = connect:7x6x4)
 //   cube:NxD[xK]   the N^D hypercube, K (default N) in a row (qubic = cube:4x3)
 //   square:N       N x N points; a line is the four corners of an axis-parallel square
+//   animal:WxH:SHAPE  W x H cells; a line is any placement of the polyomino SHAPE,
+//                  turned or mirrored (Harary's animal tic-tac-toe; games/polyomino.h)
 //   file:PATH      a JSON hypergraph: {"cells": [[x,y],...], "lines": [[0,1,2],...]}
 #pragma once
 

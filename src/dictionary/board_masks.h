@@ -1,0 +1,97 @@
+// A game of at most 64 cells as bit masks: the hot path of dictionary play and
+// verification. One 64-bit word per player, one mask per line; the obvious-move rules and
+// the symmetry maps read nothing else.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "core/game.h"
+
+namespace kinrow {
+
+using CellMask = uint64_t;
+
+inline CellMask cell_bit(Cell c) { return CellMask{1} << c; }
+
+// The stones of both players; `first` = the first player's (x), `second` = o.
+struct Stones {
+  CellMask first = 0, second = 0;
+  bool operator==(const Stones&) const = default;
+  CellMask occupied() const { return first | second; }
+  CellMask of(int player) const { return player == 0 ? first : second; }
+  void place(int player, Cell c) { (player == 0 ? first : second) |= cell_bit(c); }
+};
+
+class BoardMasks {
+ public:
+  // InputError if the game is not one a dictionary can describe: more than 64 cells, or
+  // more than one stone a turn.
+  explicit BoardMasks(const Game& game);
+
+  const Game& game() const { return *game_; }
+  int cell_count() const { return cells_; }
+  CellMask all() const { return all_; }
+
+  // Whether `player`'s own lines end the game (not the breaker's in maker-breaker).
+  bool lines_count_for(int player) const { return player == 0 || goal_ != Goal::MakerBreaker; }
+  Goal goal() const { return goal_; }
+
+  // Empty cells a stone may go to (under gravity: the lowest empty cell of each column).
+  CellMask legal(const Stones& s) const {
+    const CellMask empty = all_ & ~s.occupied();
+    if (below_.empty()) return empty;
+    CellMask playable = 0;
+    for (CellMask m = empty; m; m &= m - 1) {
+      const int c = std::countr_zero(m);
+      if (below_[c] < 0 || (s.occupied() >> below_[c] & 1)) playable |= cell_bit(c);
+    }
+    return playable;
+  }
+
+  // True if `mine` contains a whole line through `c`.
+  bool completes(CellMask mine, Cell c) const {
+    for (int line : lines_through_[c])
+      if ((lines_[line] & ~mine) == 0) return true;
+    return false;
+  }
+  bool has_line(CellMask mine) const {
+    for (CellMask line : lines_)
+      if ((line & ~mine) == 0) return true;
+    return false;
+  }
+
+  // Legal cells where a stone of `mine` would complete a line that `theirs` has not
+  // touched: the immediate wins of the owner of `mine`.
+  CellMask winning_cells(CellMask mine, CellMask theirs, CellMask legal_cells) const {
+    CellMask wins = 0;
+    for (CellMask line : lines_) {
+      const CellMask missing = line & ~mine;
+      if ((line & theirs) == 0 && missing && (missing & (missing - 1)) == 0) wins |= missing;
+    }
+    return wins & legal_cells;
+  }
+
+  // Cells that would make a new immediate win for `mine`: on a line of theirs-free cells
+  // with exactly two empty.
+  CellMask threat_making_cells(CellMask mine, CellMask theirs, CellMask legal_cells) const {
+    CellMask cells = 0;
+    for (CellMask line : lines_) {
+      const CellMask missing = line & ~mine;
+      if ((line & theirs) == 0 && std::popcount(missing) == 2) cells |= missing;
+    }
+    return cells & legal_cells;
+  }
+
+ private:
+  const Game* game_;
+  int cells_ = 0;
+  CellMask all_ = 0;
+  Goal goal_ = Goal::Normal;
+  std::vector<CellMask> lines_;
+  std::vector<std::vector<int>> lines_through_;
+  std::vector<Cell> below_;  // empty unless gravity
+};
+
+}  // namespace kinrow

@@ -1,0 +1,196 @@
+#include "dictionary/dictionary.h"
+
+#include <bit>
+#include <cctype>
+#include <fstream>
+#include <istream>
+#include <ostream>
+
+#include "core/error.h"
+
+namespace kinrow {
+namespace {
+
+bool is_dash_line(const std::string& line) {
+  return line.size() >= 5 && line.find_first_not_of('-') == std::string::npos;
+}
+
+bool is_cells_line(const std::string& line, int cells) {
+  return static_cast<int>(line.size()) == cells && line.find_first_not_of(".xoXO") == std::string::npos;
+}
+
+[[noreturn]] void bad_line(int line, const std::string& why) {
+  throw InputError("line " + std::to_string(line) + ": " + why);
+}
+
+// The holder is to move when the stones are level (first player) or x leads by one.
+void check_counts(const Stones& s, int holder, int line) {
+  const int x = std::popcount(s.first), o = std::popcount(s.second);
+  if (x - o != holder)
+    bad_line(line, std::to_string(x) + " x and " + std::to_string(o) + " o do not leave the " +
+                       (holder == 0 ? "first" : "second") + " player to move");
+}
+
+void parse_cells(const std::string& text, int line, int holder, Dictionary& out) {
+  const char mine = holder == 0 ? 'X' : 'O', theirs = holder == 0 ? 'O' : 'X';
+  Stones stones;
+  CellMask alternatives = 0;
+  Cell move = -1;
+  for (Cell c = 0; c < static_cast<Cell>(text.size()); ++c) {
+    const char ch = text[c];
+    if (ch == 'x') stones.first |= cell_bit(c);
+    else if (ch == 'o') stones.second |= cell_bit(c);
+    else if (ch == theirs) alternatives |= cell_bit(c);
+    else if (ch == mine) {
+      if (move >= 0) bad_line(line, std::string("two moves marked '") + mine + "'");
+      move = c;
+    }
+  }
+  if (move < 0) bad_line(line, std::string("no move: mark the holder's move with '") + mine + "'");
+  const int player_of_alternatives = 1 - holder;
+  if (!alternatives) {
+    check_counts(stones, holder, line);
+    out.entries.push_back({stones, move, line});
+  }
+  for (CellMask a = alternatives; a; a &= a - 1) {
+    Stones expanded = stones;
+    expanded.place(player_of_alternatives, std::countr_zero(a));
+    check_counts(expanded, holder, line);
+    out.entries.push_back({expanded, move, line});
+  }
+  ++out.entry_lines;
+}
+
+void parse_run_length(const std::string& text, int line, int cells, int holder, Dictionary& out) {
+  const std::size_t space = text.rfind(' ');
+  if (space == std::string::npos) bad_line(line, "expected \"POSITION MOVE\", e.g. \"xo1x8x8o41o 41\"");
+  Stones stones;
+  Cell at = 0;
+  for (std::size_t i = 0; i < space;) {
+    const char ch = text[i];
+    if (std::isdigit(static_cast<unsigned char>(ch))) {
+      int run = 0;
+      while (i < space && std::isdigit(static_cast<unsigned char>(text[i]))) run = run * 10 + (text[i++] - '0');
+      at += run;
+      continue;
+    }
+    if (ch != 'x' && ch != 'o') bad_line(line, std::string("unexpected '") + ch + "' in the position");
+    if (at >= cells) bad_line(line, "the position runs past the board's " + std::to_string(cells) + " cells");
+    stones.place(ch == 'x' ? 0 : 1, at++);
+    ++i;
+  }
+  if (at > cells) bad_line(line, "the position runs past the board's " + std::to_string(cells) + " cells");
+  const std::string move_text = text.substr(space + 1);
+  if (move_text.empty() || move_text.find_first_not_of("0123456789") != std::string::npos || move_text.size() > 4)
+    bad_line(line, "the move must be a cell number, not \"" + printable(move_text) + "\"");
+  const Cell move = std::stoi(move_text);
+  if (move >= cells) bad_line(line, "move " + move_text + " is off the board");
+  check_counts(stones, holder, line);
+  out.entries.push_back({stones, move, line});
+  ++out.entry_lines;
+}
+
+}  // namespace
+
+const char* notation_name(DictionaryNotation notation) {
+  return notation == DictionaryNotation::RunLength ? "run-length" : "cells";
+}
+
+DictionaryNotation parse_notation(const std::string& name) {
+  if (name == "run-length") return DictionaryNotation::RunLength;
+  if (name == "cells") return DictionaryNotation::Cells;
+  throw InputError("unknown notation \"" + printable(name) + "\" (known: run-length, cells)");
+}
+
+Dictionary read_dictionary(std::istream& in, const BoardMasks& board, int holder) {
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+  }
+  Dictionary dictionary;
+  dictionary.holder = holder;
+  std::size_t first = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (is_dash_line(lines[i])) {
+      dictionary.preamble.assign(lines.begin(), lines.begin() + i + 1);
+      first = i + 1;
+      dictionary.notation = DictionaryNotation::RunLength;
+      break;
+    }
+  if (first == 0) {
+    dictionary.notation = DictionaryNotation::RunLength;
+    for (const std::string& line : lines)
+      if (!line.empty() && line[0] != '#') {
+        if (is_cells_line(line, board.cell_count())) dictionary.notation = DictionaryNotation::Cells;
+        break;
+      }
+  }
+  for (std::size_t i = first; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    const int number = static_cast<int>(i) + 1;
+    if (line.empty() || line[0] == '#') continue;
+    if (dictionary.notation == DictionaryNotation::Cells) {
+      if (!is_cells_line(line, board.cell_count()))
+        bad_line(number, "expected " + std::to_string(board.cell_count()) +
+                             " characters of . x o X O (one per cell), got \"" + printable(line) + "\"");
+      parse_cells(line, number, holder, dictionary);
+    } else {
+      parse_run_length(line, number, board.cell_count(), holder, dictionary);
+    }
+  }
+  for (const DictionaryEntry& entry : dictionary.entries)
+    if (entry.stones.occupied() >> entry.move & 1)
+      bad_line(entry.line, "the move " + std::to_string(entry.move) + " is onto a stone");
+  return dictionary;
+}
+
+Dictionary read_dictionary_file(const std::string& path, const BoardMasks& board, int holder) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read dictionary " + path);
+  try {
+    return read_dictionary(in, board, holder);
+  } catch (const InputError& e) {
+    throw InputError(path + ": " + e.what());
+  }
+}
+
+std::string cells_line(const Stones& stones, Cell move, CellMask alternatives, int holder, int cells) {
+  std::string text(cells, '.');
+  for (Cell c = 0; c < cells; ++c) {
+    if (stones.first >> c & 1) text[c] = 'x';
+    if (stones.second >> c & 1) text[c] = 'o';
+    if (alternatives >> c & 1) text[c] = holder == 0 ? 'O' : 'X';
+  }
+  text[move] = holder == 0 ? 'X' : 'O';
+  return text;
+}
+
+std::string run_length_line(const Stones& stones, Cell move, int cells) {
+  std::string text;
+  int run = 0;
+  for (Cell c = 0; c < cells; ++c) {
+    const bool x = stones.first >> c & 1, o = stones.second >> c & 1;
+    if (!x && !o) {
+      ++run;
+      continue;
+    }
+    if (run) text += std::to_string(run);
+    run = 0;
+    text += x ? 'x' : 'o';
+  }
+  return text + " " + std::to_string(move);
+}
+
+void write_dictionary(std::ostream& out, const Dictionary& dictionary, const BoardMasks& board,
+                      DictionaryNotation notation) {
+  if (notation == DictionaryNotation::RunLength)
+    for (const std::string& line : dictionary.preamble) out << line << '\n';
+  for (const DictionaryEntry& entry : dictionary.entries)
+    out << (notation == DictionaryNotation::RunLength
+                ? run_length_line(entry.stones, entry.move, board.cell_count())
+                : cells_line(entry.stones, entry.move, 0, dictionary.holder, board.cell_count()))
+        << '\n';
+}
+
+}  // namespace kinrow

@@ -1,0 +1,90 @@
+// Playing by a dictionary: Patashnik's four rules, each of the "obvious" ones optional.
+//
+//   1. win now, if a move completes a line;
+//   2. else block the opponent's single immediate win;
+//   3. else the dictionary's move, found up to the game's symmetries;
+//   4. else a forced win (dictionary/forced_win.h).
+//
+// Rules 3 and 4 work on the canonical form of the position and map the move back, so the
+// player treats symmetric positions alike — which is what lets the verifier check one
+// position per class. Rules 1 and 2 need no symmetry: a winning move ends the game, and
+// a single threat has one answer.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "dictionary/canonical.h"
+#include "dictionary/dictionary.h"
+#include "dictionary/forced_win.h"
+
+namespace kinrow {
+
+struct ObviousRules {
+  bool win_now = false;
+  bool block = false;
+  bool forced_win = false;
+};
+
+// "none", "patashnik" (all three), or a comma list of win, block, forced.
+ObviousRules parse_obvious_rules(const std::string& text);
+std::string obvious_rules_text(const ObviousRules& rules);  // "win,block,forced" or "none"
+
+enum class PlayRule { WinNow, Block, Dictionary, ForcedWin, None };
+constexpr int kPlayRules = 4;
+const char* play_rule_name(PlayRule rule);  // "win now", "block", "dictionary", "forced win"
+
+struct DictionaryChoice {
+  Cell cell = -1;  // -1: no rule gives a move (the dictionary does not cover the position)
+  PlayRule rule = PlayRule::None;
+  int entry = -1;          // rule 3: the index of the entry used
+  int forced_length = 0;   // rule 4: the holder's moves to the win, this one included
+};
+
+class DictionaryPlayer {
+ public:
+  // InputError when a rule does not fit the game (obvious moves assume that completing a
+  // line wins: normal or maker-breaker rules).
+  DictionaryPlayer(const BoardMasks& board, const Dictionary& dictionary, ObviousRules rules);
+
+  const BoardMasks& board() const { return board_; }
+  const Canonicaliser& canonicaliser() const { return canonicaliser_; }
+  const Dictionary& dictionary() const { return dictionary_; }
+  const ObviousRules& rules() const { return rules_; }
+  int holder() const { return dictionary_.holder; }
+
+  // The holder's move in `stones` (the holder is to move).
+  DictionaryChoice choose(const Stones& stones) { return choose(stones, nullptr); }
+  // The same, for a caller that has already canonicalised the position (or, when `form`
+  // is null, does it here if rules 3 and 4 are reached).
+  DictionaryChoice choose(const Stones& stones, const CanonicalForm* form);
+  // Rule 1 alone: a winning move, or -1.
+  Cell winning_move(const Stones& stones) const;
+
+  // The entry for this position or a symmetric one (-1: none); `move` gets its move
+  // carried over to `stones`.
+  int lookup(const Stones& stones, Cell* move) const;
+
+  // Entries whose position (up to symmetry) an earlier entry already gave; the earlier
+  // one is used.
+  int repeated_entries() const { return repeated_; }
+
+  uint64_t forced_win_nodes() const { return forced_.nodes(); }
+
+ private:
+  struct Known {
+    Cell move;  // in the coordinates of the canonical form
+    int entry;
+  };
+
+  const BoardMasks& board_;
+  Canonicaliser canonicaliser_;
+  const Dictionary& dictionary_;
+  ObviousRules rules_;
+  std::unordered_map<Stones, Known, StonesHash> table_;
+  ForcedWinSearch forced_;
+  int repeated_ = 0;
+};
+
+}  // namespace kinrow

@@ -1,0 +1,51 @@
+// Victory by continuous threats (VCF): Patashnik's "forced sequence" — a move that makes
+// an immediate win the opponent must block, then another, and so on, ending in two
+// immediate wins the opponent cannot both block. Every defence is forced, so the search
+// is narrow; it is exhaustive over the attacker's threat moves, so "none" is an answer.
+//
+// Sound for normal and maker-breaker rules: while the defender has an immediate win of
+// his own the attacker's next move must take that cell (and make a threat there), and a
+// defender with two immediate wins ends the sequence as a failure.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+
+#include "dictionary/board_masks.h"
+
+namespace kinrow {
+
+struct ForcedWin {
+  Cell move = -1;  // the first move, or -1: no forced win
+  int length = 0;  // the attacker's moves up to and including the winning one
+};
+
+struct StonesHash {
+  std::size_t operator()(const Stones& s) const {
+    uint64_t h = s.first * 0x9E3779B97F4A7C15ull ^ (s.second + 0x632BE59BD9B4E019ull);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return static_cast<std::size_t>(h ^ (h >> 32));
+  }
+};
+
+class ForcedWinSearch {
+ public:
+  explicit ForcedWinSearch(const BoardMasks& board) : board_(board) {}
+
+  // A forced win for `attacker`, who is to move in `stones`.
+  ForcedWin find(const Stones& stones, int attacker);
+
+  uint64_t nodes() const { return nodes_; }
+
+ private:
+  ForcedWin search(CellMask mine, CellMask theirs, bool theirs_count);
+
+  const BoardMasks& board_;
+  // Results by exact position (attacker's stones first): transpositions are frequent in
+  // threat sequences. Cleared when it grows past a bound, so memory stays fixed.
+  std::unordered_map<Stones, ForcedWin, StonesHash> memo_;
+  uint64_t nodes_ = 0;
+};
+
+}  // namespace kinrow
