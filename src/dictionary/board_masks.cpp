@@ -17,6 +17,11 @@ BoardMasks::BoardMasks(const Game& game) : game_(&game), cells_(game.cell_count(
     lines_.push_back(mask);
   }
   lines_through_ = game.lines_of_cell;
+  for (Cell c = 0; c < cells_; ++c) {
+    line_start_.push_back(static_cast<int>(line_by_cell_.size()));
+    for (int line : lines_through_[c]) line_by_cell_.push_back(lines_[line]);
+  }
+  line_start_.push_back(static_cast<int>(line_by_cell_.size()));
   if (game.rules.gravity) below_ = game.below;
 }
 

@@ -37,6 +37,7 @@ class BoardMasks {
   // Whether `player`'s own lines end the game (not the breaker's in maker-breaker).
   bool lines_count_for(int player) const { return player == 0 || goal_ != Goal::MakerBreaker; }
   Goal goal() const { return goal_; }
+  bool gravity() const { return !below_.empty(); }
 
   // Empty cells a stone may go to (under gravity: the lowest empty cell of each column).
   CellMask legal(const Stones& s) const {
@@ -73,6 +74,18 @@ class BoardMasks {
     return wins & legal_cells;
   }
 
+  // The immediate wins a stone on `c` adds for the owner of `mine` (which holds `c`):
+  // only lines through `c` can gain one. Under gravity, masked by `legal_cells` later.
+  CellMask wins_through(Cell c, CellMask mine, CellMask theirs) const {
+    CellMask wins = 0;
+    for (int i = line_start_[c]; i < line_start_[c + 1]; ++i) {
+      const CellMask line = line_by_cell_[i];
+      const CellMask missing = line & ~mine;
+      if ((line & theirs) == 0 && missing && (missing & (missing - 1)) == 0) wins |= missing;
+    }
+    return wins;
+  }
+
   // Cells that would make a new immediate win for `mine`: on a line of theirs-free cells
   // with exactly two empty.
   CellMask threat_making_cells(CellMask mine, CellMask theirs, CellMask legal_cells) const {
@@ -91,6 +104,9 @@ class BoardMasks {
   Goal goal_ = Goal::Normal;
   std::vector<CellMask> lines_;
   std::vector<std::vector<int>> lines_through_;
+  // The masks of the lines through each cell, flat: cell c's are [line_start_[c], line_start_[c+1]).
+  std::vector<CellMask> line_by_cell_;
+  std::vector<int> line_start_;
   std::vector<Cell> below_;  // empty unless gravity
 };
 

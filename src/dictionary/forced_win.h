@@ -9,7 +9,7 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
+#include <vector>
 
 #include "dictionary/board_masks.h"
 
@@ -31,7 +31,7 @@ struct StonesHash {
 
 class ForcedWinSearch {
  public:
-  explicit ForcedWinSearch(const BoardMasks& board) : board_(board) {}
+  explicit ForcedWinSearch(const BoardMasks& board) : board_(board), memo_(kMemoSlots) {}
 
   // A forced win for `attacker`, who is to move in `stones`.
   ForcedWin find(const Stones& stones, int attacker);
@@ -41,10 +41,19 @@ class ForcedWinSearch {
  private:
   ForcedWin search(CellMask mine, CellMask theirs, bool theirs_count);
 
+  // Results by exact position (the attacker's stones first): transpositions are frequent
+  // in threat sequences. Direct-mapped and overwritten, so memory stays fixed (24 MiB).
+  struct Slot {
+    Stones stones;
+    int8_t move = -1, length = -1;  // length -1: empty slot
+  };
+  static constexpr std::size_t kMemoSlots = std::size_t{1} << 20;
+  Slot& slot(CellMask mine, CellMask theirs) {
+    return memo_[StonesHash()({mine, theirs}) & (kMemoSlots - 1)];
+  }
+
   const BoardMasks& board_;
-  // Results by exact position (attacker's stones first): transpositions are frequent in
-  // threat sequences. Cleared when it grows past a bound, so memory stays fixed.
-  std::unordered_map<Stones, ForcedWin, StonesHash> memo_;
+  std::vector<Slot> memo_;
   uint64_t nodes_ = 0;
 };
 
