@@ -220,6 +220,22 @@ int run_dict(const Args& args) {
   const int holder = static_cast<int>(args.get_int("player", 1, 1, 2)) - 1;
   const Dictionary dictionary = read_dictionary_file(args.positional[2], board, holder);
   if (action == "verify") return verify(args, game, board, dictionary);
+  std::ofstream file;
+  if (args.has("output")) file = open_output(args.get("output"));
+  std::ostream& out = args.has("output") ? file : std::cout;
+  if (action == "convert") {
+    if (!args.has("to")) throw InputError("convert needs --to cells or --to run-length");
+    write_dictionary(out, dictionary, board, parse_notation(args.get("to")));
+    return 0;
+  }
+  const Canonicaliser symmetry(game);
+  const Compression compression = compress_dictionary(dictionary, args.has("symmetry") ? &symmetry : nullptr);
+  write_compressed(out, compression, holder, game.cell_count());
+  std::cerr << "compressed " << with_commas(dictionary.entries.size()) << " entries ("
+            << with_commas(dictionary.entry_lines) << " lines) to " << with_commas(compression.lines.size())
+            << " lines" << (args.has("symmetry") ? " up to symmetry" : "") << "; "
+            << with_commas(compression.entries) << " distinct positions in " << with_commas(compression.groups)
+            << " groups, " << with_commas(compression.groups_optimal) << " solved exactly\n";
   return 0;
 }
 
