@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "core/notation.h"
+#include "dictionary/dictionary_strategy.h"
 #include "games/families.h"
 #include "strategy/strategy.h"
 
@@ -18,20 +19,25 @@ namespace kinrow::cli {
 
 const CommandSpec kPlaySpec = {
     "play",
-    "SPEC --strategy NAME [--player 1|2] [--moves M] [--json]",
-    "Play against a strategy: it moves for one side, you (or another engine) for the other.",
+    "SPEC --strategy NAME | --dictionary FILE [--player 1|2] [--moves M] [--json]",
+    "Play against a strategy or a dictionary: it moves for one side, you (or an engine) for the other.",
     "The strategy plays --player (default: the side its source says wins, else the second\n"
     "player). Your moves are read from standard input, one or more per line, in the game's\n"
     "notation (docs/games.md: a column digit on gravity boards); an empty line or \"quit\"\n"
     "stops. After each move the board is drawn and the strategy names the rule it followed.\n"
     "--json prints one object per move instead (for engines talking through a pipe).\n"
     "A strategy that meets a position outside what it handles says so and stops.\n\n"
+    "--dictionary plays a strategy dictionary (kinrow dict --help) by the same rules that\n"
+    "verification uses (--rules): verified, it is unbeatable for its side.\n\n"
     "examples:\n"
     "  kinrow play connect:7x6x4,misere --strategy take-even\n"
     "  kinrow play connect:7x5x4,misere --strategy delayed-take-even --player 1\n"
-    "  echo \"1 2 3 4 5 6 7\" | kinrow play connect:7x6x4,misere --strategy take-even --json",
+    "  echo \"1 2 3 4 5 6 7\" | kinrow play connect:7x6x4,misere --strategy take-even --json\n"
+    "  kinrow play qubic --dictionary patashnik-qubic.dictionary --rules patashnik",
     {
         {"strategy", "NAME", "the strategy (kinrow strategy list)"},
+        {"dictionary", "FILE", "play this dictionary (or a certificate's winning strategy) instead"},
+        {"rules", "LIST", "with --dictionary: none (default), patashnik, or a list of win,block,forced"},
         {"player", "1|2", "the side the strategy plays"},
         {"moves", "M", "moves already played from the empty board"},
         {"json", "", "one JSON object per move instead of pictures"},
@@ -51,10 +57,18 @@ std::string result_text(const Position& position) {
 
 int run_play(const Args& args) {
   const Game game = make_game(args.positional[0]);
-  if (!args.has("strategy")) throw InputError("play needs --strategy NAME (kinrow strategy list)");
-  const KnowledgeStrategy& strategy = find_strategy(args.get("strategy"));
+  if (args.has("strategy") == args.has("dictionary"))
+    throw InputError("play needs --strategy NAME (kinrow strategy list) or --dictionary FILE");
+  std::unique_ptr<DictionaryStrategy> dictionary;
+  if (args.has("dictionary"))
+    dictionary = std::make_unique<DictionaryStrategy>(game, args.get("dictionary"),
+                                                      static_cast<int>(args.get_int("player", 1, 1, 2)) - 1,
+                                                      parse_obvious_rules(args.get("rules", "none")));
+  const KnowledgeStrategy& strategy = dictionary ? *dictionary : find_strategy(args.get("strategy"));
   int holder = 1;
-  if (args.has("player")) {
+  if (dictionary) {
+    holder = dictionary->holder();
+  } else if (args.has("player")) {
     holder = static_cast<int>(args.get_int("player", 2, 1, 2)) - 1;
   } else {
     const StrategyPromise first = strategy.promise(game, 0, false);

@@ -6,7 +6,10 @@
 #include <istream>
 #include <ostream>
 
+#include <sstream>
+
 #include "core/error.h"
+#include "proof/certificate.h"
 
 namespace kinrow {
 namespace {
@@ -90,6 +93,29 @@ void parse_run_length(const std::string& text, int line, int cells, int holder, 
   ++out.entry_lines;
 }
 
+// A kinrow certificate's winning strategy, as a dictionary (the holder comes from the file).
+Dictionary from_certificate(const std::string& text, const BoardMasks& board) {
+  std::istringstream in(text);
+  const Certificate certificate = read_certificate(in, board.game());
+  for (const Strategy& strategy : certificate.strategies) {
+    if (strategy.claim != Claim::Win || strategy.plan) continue;
+    if (!certificate.start.empty())
+      throw InputError("the certificate starts from a position (" + certificate.start +
+                       "); a dictionary starts from the empty board");
+    Dictionary dictionary;
+    dictionary.holder = strategy.holder;
+    for (const StrategyEntry& entry : strategy.entries) {
+      DictionaryEntry out{{}, entry.move.at(0), entry.source_line};
+      for (Cell c = 0; c < board.cell_count(); ++c)
+        if (entry.owner[c] != kNoPlayer) out.stones.place(entry.owner[c], c);
+      dictionary.entries.push_back(out);
+    }
+    dictionary.entry_lines = static_cast<int>(dictionary.entries.size());
+    return dictionary;
+  }
+  throw InputError("the certificate holds no winning strategy given by entries");
+}
+
 }  // namespace
 
 const char* notation_name(DictionaryNotation notation) {
@@ -104,10 +130,13 @@ DictionaryNotation parse_notation(const std::string& name) {
 
 Dictionary read_dictionary(std::istream& in, const BoardMasks& board, int holder) {
   std::vector<std::string> lines;
+  std::string text;
   for (std::string line; std::getline(in, line);) {
+    text += line + '\n';
     if (!line.empty() && line.back() == '\r') line.pop_back();
     lines.push_back(line);
   }
+  if (!lines.empty() && lines[0].rfind("kinrow-certificate", 0) == 0) return from_certificate(text, board);
   Dictionary dictionary;
   dictionary.holder = holder;
   std::size_t first = 0;

@@ -38,7 +38,8 @@ struct Dictionary {
   int entry_lines = 0;  // lines that held entries (a compressed line holds several)
 };
 
-// Reads either notation (detected from the text), expanding alternatives. Throws
+// Reads either notation (detected from the text), expanding alternatives, or the winning
+// strategy of a kinrow certificate (its holder replaces `holder`). Throws
 // InputError("line N: ...") for a malformed line, a move onto a stone, or stone counts
 // that do not leave the holder to move.
 Dictionary read_dictionary(std::istream& in, const BoardMasks& board, int holder);
