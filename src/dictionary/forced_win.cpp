@@ -6,6 +6,7 @@ namespace kinrow {
 
 ForcedWin ForcedWinSearch::find(const Stones& stones, int attacker) {
   if (!board_.lines_count_for(attacker)) return {};
+  if (memo_.empty()) memo_.resize(kMemoSlots);
   return search(stones.of(attacker), stones.of(1 - attacker), board_.lines_count_for(1 - attacker));
 }
 

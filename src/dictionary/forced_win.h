@@ -31,7 +31,7 @@ struct StonesHash {
 
 class ForcedWinSearch {
  public:
-  explicit ForcedWinSearch(const BoardMasks& board) : board_(board), memo_(kMemoSlots) {}
+  explicit ForcedWinSearch(const BoardMasks& board) : board_(board) {}
 
   // A forced win for `attacker`, who is to move in `stones`.
   ForcedWin find(const Stones& stones, int attacker);
@@ -42,7 +42,8 @@ class ForcedWinSearch {
   ForcedWin search(CellMask mine, CellMask theirs, bool theirs_count);
 
   // Results by exact position (the attacker's stones first): transpositions are frequent
-  // in threat sequences. Direct-mapped and overwritten, so memory stays fixed (24 MiB).
+  // in threat sequences. Direct-mapped and overwritten, so memory stays fixed (24 MiB,
+  // allocated by the first search).
   struct Slot {
     Stones stones;
     int8_t move = -1, length = -1;  // length -1: empty slot

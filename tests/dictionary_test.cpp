@@ -1,0 +1,481 @@
+// Strategy dictionaries (seed 004): notations, canonical lookup, the forced-win search,
+// exhaustive verification, compression, and Patashnik's Qubic proof and the Harary
+// oracles from ../shared/data.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/error.h"
+#include "core/notation.h"
+#include "core/position.h"
+#include "dictionary/compress.h"
+#include "dictionary/dictionary_verifier.h"
+#include "games/families.h"
+#include "proof/checker.h"
+#include "reference_solver.h"
+#include "test_support.h"
+#include "cli_support.h"
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+namespace kinrow {
+namespace {
+
+using testing::sanitized;
+
+const std::string kData = KINROW_DATA_DIR;
+const std::string kPatashnik = kData + "/qubic/patashnik-qubic.dictionary";
+const std::string kPatashnikCompressed = kData + "/qubic/patashnik-qubic-compressed.txt";
+const std::string kTwelveLines = kData + "/harary/twelve-line-3-in-a-row-4x4.txt";
+
+using EntrySet = std::set<std::tuple<CellMask, CellMask, Cell>>;
+
+EntrySet entry_set(const Dictionary& d) {
+  EntrySet out;
+  for (const DictionaryEntry& e : d.entries) out.insert({e.stones.first, e.stones.second, e.move});
+  return out;
+}
+
+// The same set with each position (and move) replaced by its canonical form.
+EntrySet canonical_set(const Dictionary& d, const Canonicaliser& symmetry) {
+  EntrySet out;
+  for (const DictionaryEntry& e : d.entries) {
+    const CanonicalForm form = symmetry.canonical(e.stones);
+    // A symmetric position may map its move several ways: take the greatest image.
+    Cell move = -1;
+    for (int g = 0; g < static_cast<int>(symmetry.group_size()); ++g)
+      if (symmetry.image(g, e.stones) == form.stones) move = std::max(move, symmetry.image(g, e.move));
+    out.insert({form.stones.first, form.stones.second, move});
+  }
+  return out;
+}
+
+Dictionary read_text(const std::string& text, const BoardMasks& board, int holder = 0) {
+  std::istringstream in(text);
+  return read_dictionary(in, board, holder);
+}
+
+std::string error_of(const std::string& text, const BoardMasks& board) {
+  try {
+    read_text(text, board);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(DictionaryNotation, ReadsBothNotationsAndExpandsAlternatives) {
+  const Game game = make_game("mnk:4x4x3");
+  const BoardMasks board(game);
+  const Dictionary cells = read_text("OO...xX.OOO.OOOO\n", board);
+  EXPECT_EQ(cells.notation, DictionaryNotation::Cells);
+  EXPECT_EQ(cells.entry_lines, 1);
+  ASSERT_EQ(cells.entries.size(), 9u);
+  for (const DictionaryEntry& e : cells.entries) {
+    EXPECT_EQ(e.move, 6);
+    EXPECT_EQ(e.stones.first, cell_bit(5));
+    EXPECT_EQ(std::popcount(e.stones.second), 1);
+  }
+  const Dictionary runs = read_text("# a comment\n 5\nx4o 9\n", board);
+  EXPECT_EQ(runs.notation, DictionaryNotation::RunLength);
+  ASSERT_EQ(runs.entries.size(), 2u);
+  EXPECT_EQ(runs.entries[0].stones, Stones{});
+  EXPECT_EQ(runs.entries[1].stones, (Stones{cell_bit(0), cell_bit(5)}));
+  EXPECT_EQ(runs.entries[1].move, 9);
+  EXPECT_EQ(run_length_line(runs.entries[1].stones, 9, 16), "x4o 9");
+  EXPECT_EQ(cells_line(runs.entries[1].stones, 9, cell_bit(3) | cell_bit(7), 0, 16), "x..O.o.O.X......");
+}
+
+TEST(DictionaryNotation, BadLinesAreNamed) {
+  const Game game = make_game("mnk:4x4x3");
+  const BoardMasks board(game);
+  EXPECT_NE(error_of("x4o 99\n", board).find("line 1: move 99 is off the board"), std::string::npos);
+  EXPECT_NE(error_of(" 0\nx4o 0\n", board).find("line 2: the move 0 is onto a stone"), std::string::npos);
+  EXPECT_NE(error_of("xx3o 9\n", board).find("line 1: 2 x and 1 o do not leave the first player"),
+            std::string::npos);
+  EXPECT_NE(error_of("....X...........\nxo..X\n", board).find("line 2: expected 16 characters"),
+            std::string::npos);
+  EXPECT_NE(error_of("x..o............\n", board).find("no move"), std::string::npos);
+  EXPECT_THROW(BoardMasks(make_game("mnk:9x9x5")), InputError);
+  EXPECT_THROW(BoardMasks(make_game("connect6")), InputError);
+}
+
+TEST(DictionaryNotation, PatashniksTwoFilesHoldTheSamePositions) {
+  const Game game = make_game("qubic");
+  const BoardMasks board(game);
+  const Dictionary original = read_dictionary_file(kPatashnik, board, 0);
+  const Dictionary compressed = read_dictionary_file(kPatashnikCompressed, board, 0);
+  EXPECT_EQ(original.entries.size(), 2929u);
+  EXPECT_EQ(original.entry_lines, 2929);
+  EXPECT_EQ(compressed.entry_lines, 951);
+  EXPECT_EQ(entry_set(original), entry_set(compressed));
+}
+
+TEST(DictionaryNotation, ConvertingBothWaysKeepsEveryPosition) {
+  const Game game = make_game("qubic");
+  const BoardMasks board(game);
+  const Dictionary original = read_dictionary_file(kPatashnik, board, 0);
+  for (DictionaryNotation notation : {DictionaryNotation::Cells, DictionaryNotation::RunLength}) {
+    std::stringstream text;
+    write_dictionary(text, original, board, notation);
+    const Dictionary back = read_dictionary(text, board, 0);
+    EXPECT_EQ(back.notation, notation);
+    EXPECT_EQ(entry_set(back), entry_set(original));
+    if (notation == DictionaryNotation::RunLength) {
+      EXPECT_EQ(back.preamble, original.preamble);
+    }
+  }
+}
+
+TEST(Canonicaliser, FindsAPositionInEveryOneOfItsForms) {
+  const Game game = make_game("qubic");
+  const Canonicaliser symmetry(game);
+  EXPECT_EQ(symmetry.group_size(), 192u);
+  SplitMix64 random(7);
+  for (int trial = 0; trial < 50; ++trial) {
+    Stones s;
+    for (int i = 0; i < 12; ++i) {
+      const Cell c = static_cast<Cell>(random.below(64));
+      if (!(s.occupied() >> c & 1)) s.place(i % 2, c);
+    }
+    const CanonicalForm form = symmetry.canonical(s);
+    EXPECT_EQ(symmetry.image(form.map, s), form.stones);
+    for (int g = 0; g < 192; g += 7) EXPECT_EQ(symmetry.canonical(symmetry.image(g, s)).stones, form.stones);
+  }
+}
+
+// Plays `moves` (cells) on the reference rules, alternately from the first player.
+Position replay(const Game& game, const std::vector<Cell>& moves) {
+  Position position(game);
+  for (Cell c : moves) position.play(Turn{c});
+  return position;
+}
+
+// The forced-win search, checked against the naive solver: whenever it claims a win, the
+// side to move wins; and on positions with an obvious double threat it finds one.
+TEST(ForcedWin, EveryForcedWinFoundIsAWinAndItsMoveKeepsIt) {
+  for (const char* spec : {"mnk:4x4x3", "mnk:5x4x4", "connect:5x4x3", "mnk:4x4x3,maker-breaker"}) {
+    const Game game = make_game(spec);
+    const BoardMasks board(game);
+    ForcedWinSearch search(board);
+    SplitMix64 random(11);
+    int found = 0;
+    for (int trial = 0; trial < (sanitized() ? 40 : 200); ++trial) {
+      // Few empty cells, so the naive solver (no pruning) stays quick.
+      Position position = testing::random_position(game, 5 + static_cast<int>(random.below(4)), random);
+      Stones stones;
+      for (Cell c = 0; c < game.cell_count(); ++c)
+        if (position.owner(c) != kNoPlayer) stones.place(position.owner(c), c);
+      const ForcedWin win = search.find(stones, position.to_move());
+      if (win.move < 0) continue;
+      ++found;
+      position.play(Turn{win.move});
+      const testing::ReferenceResult after = testing::reference_solve(position);
+      EXPECT_EQ(after.value, -1) << spec << ": the forced win's first move does not keep the win";
+    }
+    EXPECT_GT(found, 0) << spec;
+  }
+}
+
+TEST(ForcedWin, FindsAThreatSequenceAndRespectsACounterThreat) {
+  const Game game = make_game("mnk:7x7x4");
+  const BoardMasks board(game);
+  ForcedWinSearch search(board);
+  auto stones = [&](std::initializer_list<const char*> x, std::initializer_list<const char*> o) {
+    Stones s;
+    for (const char* c : x) s.place(0, parse_cell(game, c));
+    for (const char* c : o) s.place(1, parse_cell(game, c));
+    return s;
+  };
+  // x c4 d4 (a row) and e2 e3 (a column): e4 makes two threes at once (so do others).
+  const Stones open = stones({"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"});
+  const ForcedWin win = search.find(open, 0);
+  ASSERT_GE(win.move, 0);
+  EXPECT_EQ(win.length, 2);
+  const CellMask after = open.first | cell_bit(win.move);
+  EXPECT_GE(std::popcount(board.winning_cells(after, open.second, board.all() & ~(after | open.second))), 2);
+  // The same stones, but o has g5 g6 g7 with g4 open: x must block g4 first, the block
+  // makes no threat, so there is no forced win (though e4 would be a double threat).
+  EXPECT_LT(search.find(stones({"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}), 0).move, 0);
+  // Under maker-breaker the breaker's three is no threat: the forced win is back.
+  const Game mb = make_game("mnk:7x7x4,maker-breaker");
+  const BoardMasks mb_board(mb);
+  ForcedWinSearch mb_search(mb_board);
+  Stones s;
+  for (const char* c : {"c4", "d4", "e2", "e3"}) s.place(0, parse_cell(mb, c));
+  for (const char* c : {"a1", "g5", "g6", "g7"}) s.place(1, parse_cell(mb, c));
+  EXPECT_EQ(mb_search.find(s, 0).length, 2);
+}
+
+TEST(DictionaryVerify, TheTwelveLineDictionaryWinsThreeInARowOn4x4) {
+  const Game game = make_game("mnk:4x4x3");
+  const BoardMasks board(game);
+  const Dictionary dictionary = read_dictionary_file(kTwelveLines, board, 0);
+  EXPECT_EQ(dictionary.entry_lines, 12);
+  DictionaryPlayer player(board, dictionary, {});
+  DictionaryVerifyOptions options;
+  options.keep_moves = true;
+  const DictionaryVerification v = verify_dictionary(player, options);
+  EXPECT_TRUE(v.holds) << v.failure;
+  EXPECT_EQ(v.longest_win, 3);
+  EXPECT_GT(v.positions, 0u);
+  EXPECT_EQ(v.by_rule[static_cast<int>(PlayRule::Dictionary)], v.positions);
+
+  // Without its last ten lines it needs the win-now rule.
+  std::ifstream in(kTwelveLines);
+  std::string first_two, line;
+  for (int i = 0; i < 2 && std::getline(in, line); ++i) first_two += line + "\n";
+  const Dictionary short_one = read_text(first_two, board);
+  DictionaryPlayer bare(board, short_one, {});
+  EXPECT_FALSE(verify_dictionary(bare).holds);
+  DictionaryPlayer with_win(board, short_one, parse_obvious_rules("win"));
+  EXPECT_TRUE(verify_dictionary(with_win).holds);
+}
+
+// The verifier's answer, checked by the certificate checker, which shares nothing with it
+// but the rules: a verified dictionary written as a certificate passes kinrow verify.
+TEST(DictionaryVerify, VerifiedDictionariesPassTheCertificateChecker) {
+  for (const auto& [spec, file, within] :
+       {std::tuple{"mnk:4x4x3", kTwelveLines, 0},
+        std::tuple{"animal:4x4:l-tetromino,maker-breaker", kData + "/harary/oracle.l-tetromino-b4-m4.txt", 4},
+        std::tuple{"animal:5x5:t-tetromino,maker-breaker", kData + "/harary/oracle.t-tetromino-b5-m4.txt", 4}}) {
+    const Game game = make_game(spec);
+    const BoardMasks board(game);
+    const Dictionary dictionary = read_dictionary_file(file, board, 0);
+    DictionaryPlayer player(board, dictionary, {});
+    DictionaryVerifyOptions options;
+    options.keep_moves = true;
+    options.within = within;
+    const DictionaryVerification v = verify_dictionary(player, options);
+    ASSERT_TRUE(v.holds) << spec << ": " << v.failure;
+    Certificate certificate;
+    certificate.spec = game.spec;
+    Strategy strategy;
+    for (const CheckedMove& m : v.moves) {
+      StrategyEntry entry;
+      entry.owner.assign(game.cell_count(), kNoPlayer);
+      for (Cell c = 0; c < game.cell_count(); ++c)
+        if (m.stones.occupied() >> c & 1) entry.owner[c] = m.stones.first >> c & 1 ? 0 : 1;
+      entry.move = {m.move};
+      strategy.entries.push_back(entry);
+    }
+    certificate.strategies.push_back(strategy);
+    EXPECT_TRUE(check_certificate(game, certificate).ok) << spec;
+    certificate.strategies[0].entries.erase(certificate.strategies[0].entries.begin());
+    EXPECT_FALSE(check_certificate(game, certificate).ok) << spec;
+  }
+}
+
+TEST(DictionaryVerify, PatashniksDictionaryProvesQubic) {
+  const Game game = make_game("qubic");
+  const BoardMasks board(game);
+  const Dictionary dictionary = read_dictionary_file(kPatashnik, board, 0);
+  DictionaryPlayer player(board, dictionary, parse_obvious_rules("patashnik"));
+  EXPECT_EQ(player.repeated_entries(), 0);
+  const DictionaryVerification v = verify_dictionary(player);
+  EXPECT_TRUE(v.holds) << v.failure;
+  EXPECT_EQ(v.entries_unreached, 0);
+  EXPECT_EQ(v.by_rule[static_cast<int>(PlayRule::Dictionary)], 2929u);
+  EXPECT_GT(v.forced_branches, 0u);
+
+  // Without the forced-win rule the dictionary alone cannot go on.
+  DictionaryPlayer no_forced(board, dictionary, parse_obvious_rules("win,block"));
+  const DictionaryVerification bare = verify_dictionary(no_forced);
+  EXPECT_FALSE(bare.holds);
+  EXPECT_NE(bare.failure.find("no move"), std::string::npos);
+}
+
+TEST(DictionaryVerify, PatashnikPlayedOutEveryGame) {
+  if (sanitized()) GTEST_SKIP() << "about 20 s optimised; too slow under the sanitizers";
+  const Game game = make_game("qubic");
+  const BoardMasks board(game);
+  const Dictionary dictionary = read_dictionary_file(kPatashnik, board, 0);
+  DictionaryPlayer player(board, dictionary, parse_obvious_rules("patashnik"));
+  DictionaryVerifyOptions options;
+  options.forced_win_ends_branch = false;
+  const DictionaryVerification v = verify_dictionary(player, options);
+  EXPECT_TRUE(v.holds) << v.failure;
+  EXPECT_EQ(v.forced_branches, 0u);
+  EXPECT_EQ(v.entries_unreached, 0);
+  EXPECT_LE(v.longest_win, 32);
+}
+
+TEST(DictionaryVerify, DeletingAnEntryFailsAtItsPosition) {
+  const Game game = make_game("qubic");
+  const BoardMasks board(game);
+  const Canonicaliser symmetry(game);
+  const Dictionary dictionary = read_dictionary_file(kPatashnik, board, 0);
+  const std::vector<int> deleted = sanitized() ? std::vector<int>{1} : std::vector<int>{1, 99, 1499, 2928};
+  for (int index : deleted) {
+    Dictionary smaller = dictionary;
+    smaller.entries.erase(smaller.entries.begin() + index);
+    DictionaryPlayer player(board, smaller, parse_obvious_rules("patashnik"));
+    const DictionaryVerification v = verify_dictionary(player);
+    ASSERT_FALSE(v.holds) << "entry " << index;
+    EXPECT_NE(v.failure.find("no move"), std::string::npos);
+    EXPECT_EQ(symmetry.canonical(v.failed_position).stones,
+              symmetry.canonical(dictionary.entries[index].stones).stones)
+        << "entry " << index;
+    // The failing game is a real game: the reference rules replay it to that position.
+    const Position position = replay(game, v.game);
+    for (Cell c = 0; c < 64; ++c)
+      EXPECT_EQ(position.owner(c), v.failed_position.first >> c & 1 ? 0 : v.failed_position.second >> c & 1 ? 1 : kNoPlayer);
+  }
+}
+
+TEST(DictionaryCompress, BeatsTheGreedyCountAndRoundTrips) {
+  const Game game = make_game("qubic");
+  const BoardMasks board(game);
+  const Canonicaliser symmetry(game);
+  const Dictionary dictionary = read_dictionary_file(kPatashnik, board, 0);
+  const Compression plain = compress_dictionary(dictionary, nullptr);
+  EXPECT_LT(plain.lines.size(), 951u);
+  std::stringstream text;
+  write_compressed(text, plain, 0, 64);
+  const Dictionary back = read_dictionary(text, board, 0);
+  EXPECT_EQ(back.entry_lines, static_cast<int>(plain.lines.size()));
+  EXPECT_EQ(entry_set(back), entry_set(dictionary));
+
+  if (sanitized()) return;
+  const Compression folded = compress_dictionary(dictionary, &symmetry);
+  EXPECT_LT(folded.lines.size(), plain.lines.size());
+  std::stringstream folded_text;
+  write_compressed(folded_text, folded, 0, 64);
+  const Dictionary folded_back = read_dictionary(folded_text, board, 0);
+  EXPECT_EQ(canonical_set(folded_back, symmetry), canonical_set(dictionary, symmetry));
+  DictionaryPlayer player(board, folded_back, parse_obvious_rules("patashnik"));
+  EXPECT_TRUE(verify_dictionary(player).holds);
+}
+
+TEST(DictionaryCompress, SixPositionsMergeIntoTwoLines) {
+  // In the manner of seed 004's example: six positions, two lines.
+  const Game game = make_game("mnk:6x1x3");
+  const BoardMasks board(game);
+  const Dictionary dictionary = read_text("Xxo...\nXx.o..\nXx..o.\no.xX..\n.oxX..\n..xXo.\n", board);
+  const Compression c = compress_dictionary(dictionary, nullptr);
+  ASSERT_EQ(c.lines.size(), 2u);
+  EXPECT_EQ(cells_line(c.lines[0].fixed, c.lines[0].move, c.lines[0].alternatives, 0, 6), "XxOOO.");
+  EXPECT_EQ(cells_line(c.lines[1].fixed, c.lines[1].move, c.lines[1].alternatives, 0, 6), "OOxXO.");
+  std::stringstream text;
+  write_compressed(text, c, 0, 6);
+  EXPECT_EQ(entry_set(read_dictionary(text, board, 0)), entry_set(dictionary));
+}
+
+struct Oracle {
+  const char* animal;
+  int board, moves;
+};
+
+class HararyOracles : public ::testing::TestWithParam<Oracle> {};
+
+TEST_P(HararyOracles, VerifyUnderMakerBreakerWithinTheirMoveNumber) {
+  const Oracle o = GetParam();
+  const std::string side = std::to_string(o.board);
+  const std::string file =
+      kData + "/harary/oracle." + o.animal + "-b" + side + "-m" + std::to_string(o.moves) + ".txt";
+  const Game game = make_game("animal:" + side + "x" + side + ":" + o.animal + ",maker-breaker");
+  const BoardMasks board(game);
+  const Dictionary dictionary = read_dictionary_file(file, board, 0);
+  DictionaryPlayer player(board, dictionary, {});
+  DictionaryVerifyOptions options;
+  options.within = o.moves;
+  const DictionaryVerification v = verify_dictionary(player, options);
+  EXPECT_TRUE(v.holds) << v.failure;
+  EXPECT_LE(v.longest_win, o.moves);
+
+  // Under normal rules the breaker's own animal counts too: if that breaks the oracle, the
+  // failing game must really be one the breaker completes first (checked on the reference
+  // rules).
+  const Game strong = make_game("animal:" + side + "x" + side + ":" + o.animal);
+  const BoardMasks strong_board(strong);
+  DictionaryPlayer strong_player(strong_board, dictionary, {});
+  const DictionaryVerification s = verify_dictionary(strong_player, options);
+  if (!s.holds) {
+    EXPECT_EQ(s.failure, "lost: the opponent completed a line");
+    const Position end = replay(strong, s.game);
+    EXPECT_TRUE(end.over());
+    EXPECT_EQ(end.winner(), 1);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Data, HararyOracles,
+                         ::testing::Values(Oracle{"v-tromino", 3, 3}, Oracle{"i-tromino", 4, 3},
+                                           Oracle{"l-tetromino", 4, 4}, Oracle{"t-tetromino", 5, 4},
+                                           Oracle{"z-tetromino", 3, 5}, Oracle{"z-tetromino", 5, 4},
+                                           Oracle{"i-tetromino", 7, 7}, Oracle{"n-pentomino", 6, 6}),
+                         [](const auto& info) {
+                           std::string name = std::string(info.param.animal) + "_b" +
+                                              std::to_string(info.param.board);
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+TEST(AnimalFamily, CountsPlacementsOfEveryOrientation) {
+  EXPECT_EQ(make_game("animal:4x4:l-tetromino").line_count(), 8 * 3 * 2);
+  EXPECT_EQ(make_game("animal:3:v-tromino").line_count(), 4 * 2 * 2);
+  EXPECT_EQ(make_game("animal:7x7:i-tetromino").line_count(), 2 * 4 * 7);
+  EXPECT_EQ(make_game("animal:6x6:n-pentomino").line_count(), 8 * 5 * 3);
+  EXPECT_EQ(make_game("animal:5x5:o-tetromino").line_count(), 16);
+  EXPECT_EQ(make_game("animal:3:v-tromino").spec, "animal:3x3:v-tromino");
+  EXPECT_THROW(make_game("animal:4x4:hexomino"), InputError);
+  EXPECT_THROW(make_game("animal:4x4"), InputError);
+  EXPECT_THROW(make_game("animal:2x2:i-tetromino"), InputError);
+}
+
+}  // namespace
+}  // namespace kinrow
+
+namespace kinrow {
+namespace {
+
+using testing::CliRun;
+using testing::kinrow;
+
+TEST(DictCli, VerifiesReportsAndFailsWithTheGame) {
+  const CliRun ok = kinrow("dict verify mnk:4x4x3 " + kTwelveLines + " --json");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  const auto report = nlohmann::json::parse(ok.out);
+  EXPECT_TRUE(report["holds"]);
+  EXPECT_EQ(report["entry_lines"], 12);
+  EXPECT_EQ(report["longest_win"], 3);
+
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string short_file = (dir / "kinrow_two_lines.txt").string();
+  {
+    std::ifstream in(kTwelveLines);
+    std::ofstream out(short_file);
+    std::string line;
+    for (int i = 0; i < 2 && std::getline(in, line); ++i) out << line << "\n";
+  }
+  const CliRun gap = kinrow("dict verify mnk:4x4x3 " + short_file);
+  EXPECT_EQ(gap.status, 1);
+  EXPECT_NE(gap.out.find("FAILS        no move"), std::string::npos) << gap.out;
+  EXPECT_EQ(kinrow("dict verify mnk:4x4x3 " + short_file + " --rules win").status, 0);
+  EXPECT_EQ(kinrow("dict verify mnk:4x4x3 " + short_file + " --rules wins").status, 2);
+  EXPECT_EQ(kinrow("dict verify mnk:4x4x3 /nonexistent").status, 2);
+  EXPECT_EQ(kinrow("dict frobnicate mnk:4x4x3 " + short_file).status, 2);
+}
+
+TEST(DictCli, ConvertCompressAndPlay) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string packed = (dir / "kinrow_packed.txt").string();
+  const CliRun compress = kinrow("dict compress mnk:4x4x3 " + kTwelveLines + " --symmetry --output " + packed);
+  EXPECT_EQ(compress.status, 0) << compress.err;
+  EXPECT_NE(compress.err.find("up to symmetry"), std::string::npos);
+  EXPECT_EQ(kinrow("dict verify mnk:4x4x3 " + packed).status, 0);
+  const CliRun runs = kinrow("dict convert mnk:4x4x3 " + kTwelveLines + " --to run-length");
+  EXPECT_EQ(runs.status, 0);
+  EXPECT_NE(runs.out.find(" 5\n"), std::string::npos);  // the first move, from the empty board
+  EXPECT_EQ(kinrow("dict convert mnk:4x4x3 " + kTwelveLines).status, 2);  // no --to
+
+  // The dictionary as a player: it wins whatever the opponent types.
+  const CliRun game = kinrow("play mnk:4x4x3 --dictionary " + kTwelveLines + " --json < /dev/null");
+  EXPECT_EQ(game.status, 0) << game.err;
+  EXPECT_NE(game.out.find("\"by\":\"dictionary\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kinrow
