@@ -67,6 +67,12 @@ std::string moves_text(const Game& game, const std::vector<Cell>& cells) {
   return format_turns(game, turns);
 }
 
+// A position in the run-length notation, without a move.
+std::string position_text(const Stones& stones, int cells) {
+  const std::string line = run_length_line(stones, 0, cells);
+  return line.substr(0, line.rfind(' '));
+}
+
 std::ofstream open_output(const std::string& path) {
   std::ofstream out(path);
   if (!out) throw InputError("cannot write \"" + printable(path) + "\"");
@@ -117,7 +123,10 @@ int verify(const Args& args, const Game& game, const BoardMasks& board, const Di
     throw InputError("--complete and --certificate list every move, so they need --play-out with forced wins");
   options.keep_moves = complete;
   ProgressLine progress(!args.has("quiet") && !args.has("json"));
+  double shown = 0;
   options.on_progress = [&](uint64_t positions, double seconds) {
+    if (seconds < shown + 1) return;
+    shown = seconds;
     progress.show("verifying on " + game.spec + ": " + with_commas(positions) + " positions  " + seconds_text(seconds));
   };
   const DictionaryVerification v = verify_dictionary(player, options);
@@ -167,7 +176,7 @@ int verify(const Args& args, const Game& game, const BoardMasks& board, const Di
     if (!v.holds) {
       out["failure"] = v.failure;
       out["game_moves"] = moves_text(game, v.game);
-      out["position"] = cells_line(v.failed_position, 0, 0, dictionary.holder, game.cell_count()).replace(0, 1, 1, v.failed_position.first & 1 ? 'x' : v.failed_position.second & 1 ? 'o' : '.');
+      out["position"] = position_text(v.failed_position, game.cell_count());
     }
     if (args.has("complete")) out["complete_entries"] = completed_entries;
     std::cout << out.dump() << std::endl;
@@ -196,7 +205,7 @@ int verify(const Args& args, const Game& game, const BoardMasks& board, const Di
   if (!v.holds) {
     std::cout << "FAILS        " << v.failure << "\n"
               << "game         " << (v.game.empty() ? std::string("(the empty board)") : moves_text(game, v.game)) << "\n"
-              << "position     " << run_length_line(v.failed_position, 0, game.cell_count()).substr(0, run_length_line(v.failed_position, 0, game.cell_count()).rfind(' ')) << "\n";
+              << "position     " << position_text(v.failed_position, game.cell_count()) << "  (run-length)\n";
     return 1;
   }
   std::cout << "verified     the " << who << " wins every game";

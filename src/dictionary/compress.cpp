@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <map>
+#include <queue>
 #include <ostream>
 #include <set>
 #include <utility>
@@ -17,21 +18,30 @@ struct CoverProblem {
   std::vector<std::vector<int>> covers;
 };
 
-constexpr long kBranchBudget = 2'000'000;
+// The work one group's branch and bound may do, in entries scanned (each node scans the
+// group once): small groups are solved exactly, huge ones keep the greedy cover.
+constexpr long kBranchBudget = 150'000'000;
 
 // The greedy cover: repeatedly the candidate that carries the most uncovered entries.
+// Gains only fall, so a stale gain popped from the heap is recomputed and pushed back
+// (lazy evaluation) instead of rescanning every candidate each round.
 std::vector<int> greedy_cover(const CoverProblem& p) {
   std::vector<bool> covered(p.entries, false);
+  std::priority_queue<std::pair<int, int>> heap;  // (gain when pushed, -candidate)
+  for (int s = 0; s < static_cast<int>(p.covers.size()); ++s) heap.emplace(static_cast<int>(p.covers[s].size()), -s);
   std::vector<int> chosen;
   for (int left = p.entries; left > 0;) {
-    int best = -1, best_gain = 0;
-    for (int s = 0; s < static_cast<int>(p.covers.size()); ++s) {
-      int gain = 0;
-      for (int e : p.covers[s]) gain += !covered[e];
-      if (gain > best_gain) best = s, best_gain = gain;
+    const auto [gain_then, minus_s] = heap.top();
+    heap.pop();
+    const int s = -minus_s;
+    int gain = 0;
+    for (int e : p.covers[s]) gain += !covered[e];
+    if (gain < gain_then) {
+      if (gain > 0) heap.emplace(gain, minus_s);
+      continue;
     }
-    chosen.push_back(best);
-    for (int e : p.covers[best]) left -= !covered[e], covered[e] = true;
+    chosen.push_back(s);
+    for (int e : p.covers[s]) left -= !covered[e], covered[e] = true;
   }
   return chosen;
 }
@@ -59,7 +69,7 @@ class ExactCover {
 
  private:
   void search(int uncovered) {
-    if (--budget_ <= 0) return;
+    if ((budget_ -= p_.entries) <= 0) return;
     if (uncovered == 0) {
       if (chosen_.size() < best_.size()) best_ = chosen_;
       return;
