@@ -61,12 +61,6 @@ const CommandSpec kDictSpec = {
 
 namespace {
 
-std::string moves_text(const Game& game, const std::vector<Cell>& cells) {
-  std::vector<Turn> turns;
-  for (Cell c : cells) turns.push_back(Turn{c});
-  return format_turns(game, turns);
-}
-
 // A position in the run-length notation, without a move.
 std::string position_text(const Stones& stones, int cells) {
   const std::string line = run_length_line(stones, 0, cells);
@@ -175,7 +169,7 @@ int verify(const Args& args, const Game& game, const BoardMasks& board, const Di
     out["seconds"] = v.seconds;
     if (!v.holds) {
       out["failure"] = v.failure;
-      out["game_moves"] = moves_text(game, v.game);
+      out["game_moves"] = format_cell_moves(game, v.game);
       out["position"] = position_text(v.failed_position, game.cell_count());
     }
     if (args.has("complete")) out["complete_entries"] = completed_entries;
@@ -204,7 +198,7 @@ int verify(const Args& args, const Game& game, const BoardMasks& board, const Di
             << with_commas(v.entries_unreached) << " never reached\n";
   if (!v.holds) {
     std::cout << "FAILS        " << v.failure << "\n"
-              << "game         " << (v.game.empty() ? std::string("(the empty board)") : moves_text(game, v.game)) << "\n"
+              << "game         " << (v.game.empty() ? std::string("(the empty board)") : format_cell_moves(game, v.game)) << "\n"
               << "position     " << position_text(v.failed_position, game.cell_count()) << "  (run-length)\n";
     return 1;
   }

@@ -49,12 +49,6 @@ const CommandSpec kStrategySpec = {
 
 namespace {
 
-std::string moves_text(const Game& game, const std::vector<Cell>& cells) {
-  std::vector<Turn> turns;
-  for (Cell c : cells) turns.push_back(Turn{c});
-  return format_turns(game, turns);
-}
-
 int list_strategies() {
   for (const auto& s : knowledge_strategies()) {
     std::string name = "  " + s->name();
@@ -134,10 +128,10 @@ int run_strategy(const Args& args) {
     out["games_ended"] = v.games_ended;
     out["seconds"] = v.seconds;
     if (!v.counterexample.empty() || !v.failure.empty()) {
-      out["counterexample"] = moves_text(game, v.counterexample);
+      out["counterexample"] = format_cell_moves(game, v.counterexample);
       out["failure"] = v.failure;
     } else if (v.complete && v.guarantee == Guarantee::NotLose) {
-      out["drawn_game"] = moves_text(game, v.drawn_game);
+      out["drawn_game"] = format_cell_moves(game, v.drawn_game);
     }
     if (options.certificate) {
       out["certificate"] = args.get("certificate");
@@ -158,9 +152,9 @@ int run_strategy(const Args& args) {
             << "checked     " << with_commas(v.positions) << " positions, " << with_commas(v.opponent_moves)
             << " replies, " << with_commas(v.games_ended) << " game ends, " << seconds_text(v.seconds) << "\n";
   if (!v.failure.empty())
-    std::cout << "counterexample  " << moves_text(game, v.counterexample) << "  (" << v.failure << ")\n";
+    std::cout << "counterexample  " << format_cell_moves(game, v.counterexample) << "  (" << v.failure << ")\n";
   else if (v.guarantee == Guarantee::NotLose)
-    std::cout << "a drawn game    " << moves_text(game, v.drawn_game) << "  (why it is not a win)\n";
+    std::cout << "a drawn game    " << format_cell_moves(game, v.drawn_game) << "  (why it is not a win)\n";
   if (options.certificate && v.strategy)
     std::cout << "certificate " << args.get("certificate") << " (" << with_commas(entries) << " entries)\n";
   if (holds) std::cout << (has_claim ? "verified: the claim holds\n" : "verified: it never loses\n");

@@ -233,4 +233,10 @@ Position play_moves(const Game& game, std::string_view moves) {
   return position;
 }
 
+std::string format_cell_moves(const Game& game, const std::vector<Cell>& cells) {
+  std::vector<Turn> turns;
+  for (Cell c : cells) turns.push_back(Turn{c});
+  return format_turns(game, turns);
+}
+
 }  // namespace kinrow

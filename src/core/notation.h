@@ -23,6 +23,8 @@ std::string format_cell(const Game& game, Cell cell);
 std::string format_turn(const Game& game, const Turn& turn);
 // Turns joined with the separator of the notation ("" for digit strings, " " else).
 std::string format_turns(const Game& game, const std::vector<Turn>& turns);
+// The same for a game of one stone a turn given as its cells in order.
+std::string format_cell_moves(const Game& game, const std::vector<Cell>& cells);
 
 // One cell by name ("c3", "b2:3", "#17"), regardless of what is on it. On gravity boards
 // only "#17" names a cell (a column digit names a move, not a cell). Throws InputError.
