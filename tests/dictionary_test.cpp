@@ -280,6 +280,8 @@ TEST(DictionaryVerify, PatashniksDictionaryProvesQubic) {
   EXPECT_EQ(v.entries_unreached, 0);
   EXPECT_EQ(v.by_rule[static_cast<int>(PlayRule::Dictionary)], 2929u);
   EXPECT_GT(v.forced_branches, 0u);
+  // No entry covers a position where a forced win exists: each is necessary.
+  EXPECT_TRUE(v.entries_with_forced_win.empty());
 
   // Without the forced-win rule the dictionary alone cannot go on.
   DictionaryPlayer no_forced(board, dictionary, parse_obvious_rules("win,block"));

@@ -166,6 +166,7 @@ int verify(const Args& args, const Game& game, const BoardMasks& board, const Di
     out["forced_win_nodes"] = v.forced_win_nodes;
     out["longest_win"] = v.longest_win;
     out["entries_unreached"] = v.entries_unreached;
+    if (rules.forced_win) out["entries_with_forced_win"] = v.entries_with_forced_win.size();
     out["seconds"] = v.seconds;
     if (!v.holds) {
       out["failure"] = v.failure;
@@ -195,7 +196,11 @@ int verify(const Args& args, const Game& game, const BoardMasks& board, const Di
   std::cout << "\n";
   if (v.forced_branches) std::cout << "             " << with_commas(v.forced_branches) << " branches ended by a forced win\n";
   std::cout << "entries      " << with_commas(dictionary.entries.size() - v.entries_unreached) << " reached, "
-            << with_commas(v.entries_unreached) << " never reached\n";
+            << with_commas(v.entries_unreached) << " never reached";
+  if (rules.forced_win)
+    std::cout << ", " << with_commas(v.entries_with_forced_win.size())
+              << " where a forced win exists too (the others are each necessary)";
+  std::cout << "\n";
   if (!v.holds) {
     std::cout << "FAILS        " << v.failure << "\n"
               << "game         " << (v.game.empty() ? std::string("(the empty board)") : format_cell_moves(game, v.game)) << "\n"

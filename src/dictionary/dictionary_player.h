@@ -72,6 +72,9 @@ class DictionaryPlayer {
 
   uint64_t forced_win_nodes() const { return forced_.nodes(); }
 
+  // Whether rule 4 would find a forced win here for the holder (whatever rule 3 says).
+  bool has_forced_win(const CanonicalForm& form) { return forced_.find(form.stones, holder()).move >= 0; }
+
  private:
   struct Known {
     Cell move;  // in the coordinates of the canonical form

@@ -68,7 +68,11 @@ class DictionaryVerifier {
     const DictionaryChoice choice = player_.choose(stones, &form);
     if (choice.cell < 0) return fail("no move: the dictionary does not cover this position", stones);
     ++report_.by_rule[static_cast<int>(choice.rule)];
-    if (choice.entry >= 0) report_.entry_reached[choice.entry] = true;
+    if (choice.entry >= 0 && !report_.entry_reached[choice.entry]) {
+      report_.entry_reached[choice.entry] = true;
+      if (player_.rules().forced_win && player_.has_forced_win(form))
+        report_.entries_with_forced_win.push_back(choice.entry);
+    }
     if (options_.keep_moves) report_.moves.push_back({stones, choice.cell, choice.rule});
 
     int result;

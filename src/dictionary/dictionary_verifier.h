@@ -51,6 +51,10 @@ struct DictionaryVerification {
   int longest_win = 0;          // the holder's stones in its slowest win
   std::vector<bool> entry_reached;
   int entries_unreached = 0;
+  // Entries used where the forced-win rule (when allowed) would have found a win too: the
+  // dictionary could lose them. Every other reached entry is necessary — without it the
+  // position it covers has no move — so deleting it fails verification exactly there.
+  std::vector<int> entries_with_forced_win;
   uint64_t forced_win_nodes = 0;
   double seconds = 0;
   std::vector<CheckedMove> moves;  // when keep_moves
