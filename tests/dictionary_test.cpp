@@ -473,6 +473,12 @@ TEST(DictCli, ConvertCompressAndPlay) {
   EXPECT_NE(runs.out.find(" 5\n"), std::string::npos);  // the first move, from the empty board
   EXPECT_EQ(kinrow("dict convert mnk:4x4x3 " + kTwelveLines).status, 2);  // no --to
 
+  // kinrow's own proof, read as a dictionary: the certificate's strategy verifies.
+  const std::string certificate = (dir / "kinrow_443.cert").string();
+  ASSERT_EQ(kinrow("solve mnk:4x4x3 --certificate " + certificate).status, 0);
+  EXPECT_EQ(kinrow("dict verify mnk:4x4x3 " + certificate + " --rules win").status, 0);
+  EXPECT_EQ(kinrow("dict convert mnk:4x4x3 " + certificate + " --to cells").status, 0);
+
   // The dictionary as a player: it wins whatever the opponent types.
   const CliRun game = kinrow("play mnk:4x4x3 --dictionary " + kTwelveLines + " --json < /dev/null");
   EXPECT_EQ(game.status, 0) << game.err;
