@@ -89,8 +89,9 @@ TEST(Checker, AcceptsAHandWrittenWin) {
   EXPECT_EQ(report.to_move_value, "win");
   EXPECT_EQ(report.entries, 1u);
   EXPECT_EQ(report.entries_unreached, 0u);
-  // The empty board, b1, and b1 a1 (b1 c1 is its mirror image).
-  EXPECT_EQ(report.positions_checked, 3u);
+  // The empty board and b1; then b1 a1 and b1 c1 end by the win-now rule's shortcut.
+  EXPECT_EQ(report.positions_checked, 2u);
+  EXPECT_EQ(report.immediate_wins, 2u);
 }
 
 TEST(Checker, TheDefaultGroupIsTheGamesOwn) {
@@ -98,7 +99,7 @@ TEST(Checker, TheDefaultGroupIsTheGamesOwn) {
   const Certificate c = read_text(kStripHead + "strategy first win win-now\n.X.\n", game);
   const CheckReport report = check_certificate(game, c);
   ASSERT_TRUE(report.ok) << report.error;
-  EXPECT_EQ(report.positions_checked, 3u);
+  EXPECT_EQ(report.positions_checked + report.immediate_wins, 4u);
 }
 
 TEST(Checker, RejectsAGapNamingThePosition) {

@@ -46,6 +46,7 @@ int run_verify(const Args& args) {
     out["to_move_value"] = report.ok ? nlohmann::json(report.to_move_value) : nlohmann::json(nullptr);
     out["error"] = report.ok ? nlohmann::json(nullptr) : nlohmann::json(report.error);
     out["positions_checked"] = report.positions_checked;
+    out["immediate_wins"] = report.immediate_wins;
     out["entries"] = report.entries;
     out["entries_unreached"] = report.entries_unreached;
     std::cout << out.dump() << "\n";
@@ -54,6 +55,8 @@ int run_verify(const Args& args) {
               << "checked " << with_commas(report.positions_checked) << " positions against "
               << with_commas(report.entries) << " entries (" << with_commas(report.entries_unreached)
               << " never reached)\n";
+    if (report.immediate_wins)
+      std::cout << "and " << with_commas(report.immediate_wins) << " games ended by an immediate win (win-now)\n";
   } else {
     std::cout << "rejected: " << report.error << "\n";
   }

@@ -205,6 +205,7 @@ class StrategyChecker {
       }
       const std::size_t g = symmetries_.canonical(exact, canonical);
       classes_.emplace(canonical, ClassMove{mapped(move, symmetries_.map(g)), &it->second});
+      if (line_one_short(e.owner)) wins_first_ = false;
     }
     return "";
   }
@@ -216,6 +217,7 @@ class StrategyChecker {
   }
 
   std::size_t positions() const { return proven_.size(); }
+  std::size_t immediate_wins() const { return immediate_wins_; }
   std::size_t unreached() const {
     std::size_t n = 0;
     for (const Record* r : entry_record_) n += !r->used;
@@ -287,6 +289,51 @@ class StrategyChecker {
     return false;
   }
 
+  // True if the holder owns all of some line but one empty cell (an immediate win, gravity
+  // aside: an over-approximation, which only turns the shortcut below off).
+  bool line_one_short(const std::vector<int8_t>& owner) const {
+    for (const Line& line : game_.lines) {
+      int empty = 0, mine = 0;
+      for (Cell c : line) empty += owner[c] == kNoPlayer, mine += owner[c] == strategy_.holder;
+      if (empty == 1 && mine + 1 == static_cast<int>(line.size())) return true;
+    }
+    return false;
+  }
+
+  // The shortcut for one-stone games under the win-now rule when no entry stands at a
+  // position with an immediate win (`wins_first_`): then no position with an immediate
+  // win has an entry of its own or in its class (symmetric positions share the immediate
+  // win), so the rule plays there — and the win can be found by reading the lines and
+  // confirmed by the reference rules before any canonical form is built. A strategy
+  // dictionary played out (Qubic: 92 M such game ends) spends most of its time here.
+  bool wins_at_once(Turn& out) {
+    const Rules& rules = game_.rules;
+    if (!wins_first_ || !strategy_.win_now_rule || rules.stones_per_turn != 1 || rules.first_turn_stones != 1)
+      return false;
+    for (const Line& line : game_.lines) {
+      Cell missing = -1;
+      bool open = true;
+      for (Cell c : line) {
+        const int owner = path_.owner(c);
+        if (owner == strategy_.holder) continue;
+        if (owner != kNoPlayer || missing >= 0) {
+          open = false;
+          break;
+        }
+        missing = c;
+      }
+      if (!open || missing < 0 || !path_.why_illegal(Turn{missing}).empty()) continue;
+      path_.play(Turn{missing});
+      const bool wins = path_.winner() == strategy_.holder;
+      path_.undo();
+      if (wins) {
+        out = Turn{missing};
+        return true;
+      }
+    }
+    return false;
+  }
+
   // The entry's record for the position, its move put into `turn`; null if none.
   Record* entry_for(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn) {
     if (const auto it = exact_.find(exact); it != exact_.end()) {
@@ -318,6 +365,10 @@ class StrategyChecker {
 
   std::string visit() {
     if (path_.over()) return leaf();
+    if (path_.to_move() == strategy_.holder) {
+      Turn win;
+      if (wins_at_once(win)) return ++immediate_wins_, "";
+    }
     const Key exact = key_of(path_);
     Key canonical;
     const std::size_t frame = symmetries_.canonical(exact, canonical);
@@ -350,6 +401,8 @@ class StrategyChecker {
   std::unordered_map<Key, ClassMove> classes_;  // canonical position -> its first entry
   std::vector<const Record*> entry_record_;     // per entry (node addresses are stable)
   std::unordered_set<Key> proven_;              // canonical positions from which the claim holds
+  bool wins_first_ = true;                      // no entry where the holder can win at once
+  std::size_t immediate_wins_ = 0;              // game ends by the shortcut (not deduplicated)
   Position path_{game_};
 };
 
@@ -438,6 +491,7 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate,
     std::string problem = checker.index();
     if (problem.empty()) problem = checker.check(start);
     report.positions_checked += checker.positions();
+    report.immediate_wins += checker.immediate_wins();
     if (!problem.empty()) {
       report.error =
           std::string(strategy.holder == 0 ? "first" : "second") + " player's strategy: " + problem;

@@ -24,6 +24,10 @@ struct CheckReport {
   std::string error;  // the first problem found, when !ok
   std::size_t positions_checked = 0;  // positions, up to symmetry, shown to keep the claim
                                       // (summed over the strategies)
+  // Games ended by a holder's immediate win found without canonicalising (one-stone games
+  // under win-now whose entries never stand where such a win exists); counted each time
+  // reached, not merged by symmetry, and not part of positions_checked.
+  std::size_t immediate_wins = 0;
   std::size_t entries = 0;  // entries in the certificate
   std::size_t entries_unreached = 0;  // entries that play under the strategy never uses
 };
