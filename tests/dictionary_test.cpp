@@ -157,7 +157,7 @@ Position replay(const Game& game, const std::vector<Cell>& moves) {
 // The forced-win search, checked against the naive solver: whenever it claims a win, the
 // side to move wins; and on positions with an obvious double threat it finds one.
 TEST(ForcedWin, EveryForcedWinFoundIsAWinAndItsMoveKeepsIt) {
-  for (const char* spec : {"mnk:4x4x3", "mnk:5x4x4", "connect:5x4x3", "mnk:4x4x3,maker-breaker"}) {
+  for (const char* spec : {"mnk:4x4x3", "mnk:5x4x4", "connect:5x4x3", "connect:4x4x3", "mnk:4x4x3,maker-breaker"}) {
     const Game game = make_game(spec);
     const BoardMasks board(game);
     ForcedWinSearch search(board);
@@ -177,6 +177,28 @@ TEST(ForcedWin, EveryForcedWinFoundIsAWinAndItsMoveKeepsIt) {
       EXPECT_EQ(after.value, -1) << spec << ": the forced win's first move does not keep the win";
     }
     EXPECT_GT(found, 0) << spec;
+  }
+}
+
+// Under gravity a stone opens the cell above it for the defender too. Here x's stone in
+// column 2 threatens above it, but o's forced block there completes o's diagonal: that is
+// no forced win (a review found the search claiming one).
+TEST(ForcedWin, UnderGravityABlockThatWinsIsNotForced) {
+  const Game game = make_game("connect:5x4x3");
+  Position position = play_moves(game, "13113341");
+  Stones stones;
+  for (Cell c = 0; c < game.cell_count(); ++c)
+    if (position.owner(c) != kNoPlayer) stones.place(position.owner(c), c);
+  const BoardMasks board(game);
+  ForcedWinSearch search(board);
+  const ForcedWin win = search.find(stones, position.to_move());
+  if (win.move < 0) return;
+  // Whatever it claims must leave o without an immediate win (checked on the reference rules).
+  position.play(Turn{win.move});
+  for (const Turn& reply : position.legal_turns()) {
+    position.play(reply);
+    EXPECT_NE(position.winner(), 1) << "o wins at once after the claimed forced win's first move";
+    position.undo();
   }
 }
 
@@ -333,7 +355,7 @@ TEST(DictionaryCompress, BeatsTheGreedyCountAndRoundTrips) {
   const BoardMasks board(game);
   const Canonicaliser symmetry(game);
   const Dictionary dictionary = read_dictionary_file(kPatashnik, board, 0);
-  const Compression plain = compress_dictionary(dictionary, nullptr);
+  const Compression plain = compress_dictionary(dictionary, Canonicaliser(game), false);
   EXPECT_LT(plain.lines.size(), 951u);
   std::stringstream text;
   write_compressed(text, plain, 0, 64);
@@ -342,7 +364,7 @@ TEST(DictionaryCompress, BeatsTheGreedyCountAndRoundTrips) {
   EXPECT_EQ(entry_set(back), entry_set(dictionary));
 
   if (sanitized()) return;
-  const Compression folded = compress_dictionary(dictionary, &symmetry);
+  const Compression folded = compress_dictionary(dictionary, symmetry, true);
   EXPECT_LT(folded.lines.size(), plain.lines.size());
   std::stringstream folded_text;
   write_compressed(folded_text, folded, 0, 64);
@@ -357,7 +379,7 @@ TEST(DictionaryCompress, SixPositionsMergeIntoTwoLines) {
   const Game game = make_game("mnk:6x1x3");
   const BoardMasks board(game);
   const Dictionary dictionary = read_text("Xxo...\nXx.o..\nXx..o.\no.xX..\n.oxX..\n..xXo.\n", board);
-  const Compression c = compress_dictionary(dictionary, nullptr);
+  const Compression c = compress_dictionary(dictionary, Canonicaliser(game), false);
   ASSERT_EQ(c.lines.size(), 2u);
   EXPECT_EQ(cells_line(c.lines[0].fixed, c.lines[0].move, c.lines[0].alternatives, 0, 6), "XxOOO.");
   EXPECT_EQ(cells_line(c.lines[1].fixed, c.lines[1].move, c.lines[1].alternatives, 0, 6), "OOxXO.");
@@ -472,6 +494,16 @@ TEST(DictCli, ConvertCompressAndPlay) {
   EXPECT_EQ(runs.status, 0);
   EXPECT_NE(runs.out.find(" 5\n"), std::string::npos);  // the first move, from the empty board
   EXPECT_EQ(kinrow("dict convert mnk:4x4x3 " + kTwelveLines).status, 2);  // no --to
+
+  // A second-player dictionary: kinrow's proof that the second player wins 6x4 Connect
+  // Four, read from its certificate (whose holder is the second player).
+  const std::string second = (dir / "kinrow_644.cert").string();
+  ASSERT_EQ(kinrow("solve connect:6x4x4 --certificate " + second).status, 0);
+  const CliRun by_second = kinrow("dict verify connect:6x4x4 " + second + " --rules win --json");
+  EXPECT_EQ(by_second.status, 0) << by_second.out;
+  EXPECT_EQ(nlohmann::json::parse(by_second.out)["player"], 2);
+  EXPECT_EQ(kinrow("dict compress connect:6x4x4 " + second + " --output " + packed).status, 0);
+  EXPECT_EQ(kinrow("dict verify connect:6x4x4 " + packed + " --player 2 --rules win").status, 0);
 
   // kinrow's own proof, read as a dictionary: the certificate's strategy verifies.
   const std::string certificate = (dir / "kinrow_443.cert").string();

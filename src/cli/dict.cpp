@@ -112,6 +112,8 @@ int verify(const Args& args, const Game& game, const BoardMasks& board, const Di
   DictionaryVerifyOptions options;
   options.forced_win_ends_branch = !args.has("play-out");
   options.within = static_cast<int>(args.get_int("within", 0, 1, 64));
+  if (options.within && (game.rules.goal == Goal::Misere || !board.lines_count_for(dictionary.holder)))
+    throw InputError("--within asks the holder to complete a line; here completing one does not win");
   const bool complete = args.has("complete") || args.has("certificate");
   if (complete && options.forced_win_ends_branch && rules.forced_win)
     throw InputError("--complete and --certificate list every move, so they need --play-out with forced wins");
@@ -237,13 +239,17 @@ int run_dict(const Args& args) {
     return 0;
   }
   const Canonicaliser symmetry(game);
-  const Compression compression = compress_dictionary(dictionary, args.has("symmetry") ? &symmetry : nullptr);
-  write_compressed(out, compression, holder, game.cell_count());
+  const Compression compression = compress_dictionary(dictionary, symmetry, args.has("symmetry"));
+  write_compressed(out, compression, dictionary.holder, game.cell_count());
   std::cerr << "compressed " << with_commas(dictionary.entries.size()) << " entries ("
             << with_commas(dictionary.entry_lines) << " lines) to " << with_commas(compression.lines.size())
             << " lines" << (args.has("symmetry") ? " up to symmetry" : "") << "; "
             << with_commas(compression.entries) << " distinct positions in " << with_commas(compression.groups)
-            << " groups, " << with_commas(compression.groups_optimal) << " solved exactly\n";
+            << " groups, " << with_commas(compression.groups_optimal) << " solved exactly";
+  if (compression.shadowed)
+    std::cerr << "; dropped " << with_commas(compression.shadowed)
+              << " entries whose position an earlier entry gives up to symmetry (never used)";
+  std::cerr << "\n";
   return 0;
 }
 

@@ -132,11 +132,19 @@ struct Group {
 
 }  // namespace
 
-Compression compress_dictionary(const Dictionary& dictionary, const Canonicaliser* symmetry) {
+Compression compress_dictionary(const Dictionary& dictionary, const Canonicaliser& classes, bool use_symmetry) {
+  const Canonicaliser* symmetry = use_symmetry ? &classes : nullptr;
   const int me = dictionary.holder;
+  Compression out;
+  std::set<std::pair<CellMask, CellMask>> seen_classes;
   std::map<std::pair<CellMask, Cell>, Group> groups;
   std::map<std::pair<CellMask, Cell>, std::vector<int>> fixing_maps;  // with symmetry
   for (const DictionaryEntry& entry : dictionary.entries) {
+    const Stones form = classes.canonical(entry.stones).stones;
+    if (!seen_classes.insert({form.first, form.second}).second) {
+      ++out.shadowed;
+      continue;
+    }
     CellMask mine = entry.stones.of(me), theirs = entry.stones.of(1 - me);
     Cell move = entry.move;
     std::vector<CellMask> options;
@@ -165,7 +173,6 @@ Compression compress_dictionary(const Dictionary& dictionary, const Canonicalise
     if (group.seen.insert(options).second) group.options.push_back(std::move(options));
   }
 
-  Compression out;
   for (auto& [key, group] : groups) {
     // Candidates: each option minus one of its opponent stones (an option with no
     // opponent stone is its own candidate, a line without alternatives).

@@ -10,6 +10,10 @@
 // group is solved exactly by branch and bound, falling back to the greedy cover only
 // when a group exceeds the search budget (the report says how many did).
 //
+// An entry whose position an earlier entry already gives up to symmetry is dropped: the
+// player looks positions up by class and uses the first entry, so a shadowed entry never
+// plays, and keeping it would let the new line order decide which of two moves is used.
+//
 // With symmetry, an entry may first be replaced by any symmetric image: the holder's
 // stones and move are put in canonical form, and the images under the maps that fix them
 // all become candidates — more ways to share a line, and symmetric duplicates merge.
@@ -32,12 +36,13 @@ struct CompressedLine {
 struct Compression {
   std::vector<CompressedLine> lines;
   int entries = 0;          // distinct positions written (after merging duplicates)
+  int shadowed = 0;         // entries dropped: an earlier entry gives their position's class
   int groups = 0;           // independent set-cover problems
   int groups_optimal = 0;   // solved to optimality (the rest: greedy)
 };
 
-// `symmetry` null: entries are kept as they are.
-Compression compress_dictionary(const Dictionary& dictionary, const Canonicaliser* symmetry);
+// `symmetry` null: entries are kept as they are. `classes` finds shadowed entries.
+Compression compress_dictionary(const Dictionary& dictionary, const Canonicaliser& classes, bool symmetry);
 
 void write_compressed(std::ostream& out, const Compression& compression, int holder, int cells);
 

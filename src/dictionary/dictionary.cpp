@@ -73,7 +73,10 @@ void parse_run_length(const std::string& text, int line, int cells, int holder, 
     const char ch = text[i];
     if (std::isdigit(static_cast<unsigned char>(ch))) {
       int run = 0;
-      while (i < space && std::isdigit(static_cast<unsigned char>(text[i]))) run = run * 10 + (text[i++] - '0');
+      while (i < space && std::isdigit(static_cast<unsigned char>(text[i]))) {
+        run = run * 10 + (text[i++] - '0');
+        if (run > cells) bad_line(line, "the position runs past the board's " + std::to_string(cells) + " cells");
+      }
       at += run;
       continue;
     }

@@ -19,7 +19,9 @@ class DictionaryVerifier {
   }
 
   DictionaryVerification run() {
-    if (const int slowest = holder_turn({}); slowest != kFailed) report_.longest_win = slowest;
+    // The second player's dictionary starts with every first move of the opponent.
+    const int slowest = me_ == 0 ? holder_turn({}) : opponent_turn({}, 0);
+    if (slowest != kFailed) report_.longest_win = slowest;
     report_.seconds = seconds();
     for (bool reached : report_.entry_reached) report_.entries_unreached += !reached;
     report_.forced_win_nodes = player_.forced_win_nodes();
@@ -99,11 +101,16 @@ class DictionaryVerifier {
     }
     if (options_.within && holder_stones >= options_.within)
       return fail("no win within " + std::to_string(options_.within) + " stones", stones);
-    const CellMask replies = board_.legal(stones);
-    if (!replies) {
+    if (!board_.legal(stones)) {
       if (winner_when_full() == me_) return ++report_.games_won, holder_stones;
       return fail(winner_when_full() < 0 ? "drawn: the board is full" : "lost: the board is full", stones);
     }
+    return opponent_turn(stones, holder_stones);
+  }
+
+  // The opponent is to move (the board is not full): every legal reply.
+  int opponent_turn(const Stones& stones, int holder_stones) {
+    const CellMask replies = board_.legal(stones);
     int slowest = 0;
     for (CellMask m = replies; m; m &= m - 1) {
       const Cell reply = std::countr_zero(m);

@@ -22,15 +22,23 @@ ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, bool theirs_co
   ForcedWin result;
   if (std::popcount(their_wins) <= 1) {
     // With a threat against him the attacker must block it, so that is the only candidate.
-    const CellMask candidates = their_wins ? their_wins : board_.threat_making_cells(mine, theirs, legal);
-    // A double threat ends the sequence at once; look for one before going deeper.
-    // The attacker has no immediate win here, so without gravity a move's threats lie on
-    // lines through it. (Under gravity a stone also opens the cell above it.)
-    auto threats_after = [&](Cell c) {
+    // Under gravity a stone also opens the cell above it, for either side: any playable
+    // cell may make a threat, and a move that opens an immediate win for the defender
+    // is no forcing move at all.
+    const CellMask candidates = their_wins                ? their_wins
+                                : board_.gravity()         ? legal
+                                                           : board_.threat_making_cells(mine, theirs, legal);
+    // The attacker's immediate wins after playing c, or 0 when c is not a forcing move.
+    // Without gravity the attacker has no immediate win here, so only lines through c can
+    // gain one, and the defender gains none.
+    auto threats_after = [&](Cell c) -> CellMask {
       const CellMask after = mine | cell_bit(c);
-      return board_.gravity() ? board_.winning_cells(after, theirs, board_.legal({after, theirs}))
-                              : board_.wins_through(c, after, theirs);
+      if (!board_.gravity()) return board_.wins_through(c, after, theirs);
+      const CellMask open = board_.legal({after, theirs});
+      if (theirs_count && board_.winning_cells(theirs, after, open)) return 0;
+      return board_.winning_cells(after, theirs, open);
     };
+    // A double threat ends the sequence at once; look for one before going deeper.
     for (CellMask m = candidates; m && result.move < 0; m &= m - 1)
       if (std::popcount(threats_after(std::countr_zero(m))) >= 2) result = {std::countr_zero(m), 2};
     for (CellMask m = candidates; m && result.move < 0; m &= m - 1) {
