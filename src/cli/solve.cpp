@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
+#include "search/dfpn.h"
 #include "search/solver.h"
 
 namespace kinrow::cli {
@@ -33,6 +34,8 @@ const CommandSpec kSolveSpec = {
     {
         {"moves", "M", "moves from the empty board (docs/games.md: \"4453\", \"b2 c1\")"},
         {"weak", "", "win/draw/loss only, without the distance (faster)"},
+        {"method", "M", "alphabeta, pns (df-pn: win/draw/loss, boards of at most 64 cells, one stone a\n"
+                        "turn; no certificate yet) or auto (default: alphabeta, faster on every game measured)"},
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
@@ -49,8 +52,48 @@ const CommandSpec kSolveSpec = {
     1,
 };
 
+namespace {
+
+// --method pns: the value by two df-pn proofs (search/dfpn.h).
+int solve_by_proof_numbers(const Args& args, const Game& game) {
+  if (args.has("certificate") || args.has("batch"))
+    throw InputError("--method pns does not write certificates or run batches yet; use --method alphabeta");
+  const Position position = play_moves(game, args.get("moves"));
+  DfpnOptions options;
+  if (args.has("tt-mb")) options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 64, 1, 1 << 20));
+  const DfpnResult result = dfpn_solve(position, options);
+  const char* game_value = game_value_name(result.value, position.to_move());
+  const std::string moves = format_turns(game, position.history());
+  if (args.has("json")) {
+    nlohmann::ordered_json out;
+    out["game"] = game.spec;
+    out["moves"] = moves;
+    out["method"] = "pns";
+    out["to_move"] = position.to_move() == 0 ? "first" : "second";
+    out["value"] = game_value;
+    out["to_move_value"] = value_name(result.value);
+    out["nodes"] = result.nodes;
+    out["seconds"] = result.seconds;
+    std::cout << out.dump() << "\n";
+    return 0;
+  }
+  std::cout << "game         " << game.spec << "\n"
+            << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
+            << "method       df-pn (two proofs: the side to move wins; else the opponent wins)\n"
+            << "value        " << value_name(result.value) << " for the side to move; game: " << game_value << "\n"
+            << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
+            << "time         " << seconds_text(result.seconds) << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int run_solve(const Args& args) {
   const Game game = make_game(args.positional[0]);
+  const std::string method = args.get("method", "auto");
+  if (method != "auto" && method != "alphabeta" && method != "pns")
+    throw InputError("--method takes alphabeta, pns or auto, not \"" + printable(method) + "\"");
+  if (method == "pns") return solve_by_proof_numbers(args, game);
   SolveOptions options;
   options.gravity = gravity_settings(args, all_cores());
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));

@@ -1,0 +1,82 @@
+// Df-pn against the alpha-beta solver: the same value on whole games and on random
+// positions of small games of every rule it handles, with and without threat knowledge.
+#include <gtest/gtest.h>
+
+#include <cctype>
+
+#include "core/notation.h"
+#include "games/families.h"
+#include "search/dfpn.h"
+#include "search/solver.h"
+#include "cli_support.h"
+#include "test_support.h"
+
+namespace kinrow {
+namespace {
+
+Value alphabeta_value(const Position& position) {
+  SolveOptions options;
+  options.weak = true;
+  options.table_megabytes = 16;
+  return solve(position, options).value;
+}
+
+class DfpnAgrees : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(DfpnAgrees, WithAlphaBetaOnRandomPositions) {
+  const Game game = make_game(GetParam());
+  SplitMix64 random(2026);
+  const int trials = testing::sanitized() ? 15 : 60;
+  for (int trial = 0; trial < trials; ++trial) {
+    const int empties = std::max(1, game.cell_count() - static_cast<int>(random.below(game.cell_count())));
+    const Position position = trial == 0 ? Position(game) : testing::random_position(game, empties, random);
+    const Value expected = alphabeta_value(position);
+    for (bool threats : {true, false}) {
+      DfpnOptions options;
+      options.threats = threats;
+      options.table_megabytes = 4;
+      const DfpnResult r = dfpn_solve(position, options);
+      ASSERT_TRUE(r.complete);
+      EXPECT_EQ(r.value, expected) << GetParam() << " after \"" << format_turns(game, position.history())
+                                   << "\" (threats " << threats << ")";
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, DfpnAgrees,
+                         ::testing::Values("mnk:3x3x3", "mnk:4x4x3", "mnk:4x3x3", "mnk:3x3x3,misere",
+                                           "mnk:4x3x3,misere", "mnk:4x4x3,maker-breaker",
+                                           "mnk:3x3x3,maker-breaker", "connect:4x4x3", "connect:5x4x4",
+                                           "connect:4x4x3,misere", "square:3", "cube:3x2"),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+TEST(Dfpn, GivesUpAtTheNodeLimit) {
+  const Game game = make_game("mnk:4x4x4");
+  DfpnOptions options;
+  options.max_nodes = 10;
+  options.threats = false;
+  EXPECT_FALSE(dfpn_solve(Position(game), options).complete);
+}
+
+}  // namespace
+}  // namespace kinrow
+
+namespace kinrow {
+namespace {
+
+TEST(DfpnCli, SolvesByProofNumbersAndRefusesWhatItCannotDo) {
+  const testing::CliRun run = testing::kinrow("solve mnk:4x4x3 --method pns --json");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("\"value\":\"first-player-win\""), std::string::npos) << run.out;
+  EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method pns --certificate /dev/null").status, 2);
+  EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method fast").status, 2);
+  EXPECT_EQ(testing::kinrow("solve mnk:9x9x5 --method pns").status, 2);  // more than 64 cells
+}
+
+}  // namespace
+}  // namespace kinrow
