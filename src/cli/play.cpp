@@ -20,7 +20,7 @@ namespace kinrow::cli {
 const CommandSpec kPlaySpec = {
     "play",
     "SPEC --strategy NAME | --dictionary FILE [--player 1|2] [--moves M] [--json]",
-    "Play against a strategy or a dictionary: it moves for one side, you (or an engine) for the other.",
+    "Play against a strategy or a dictionary: it moves for one side, you for the other.",
     "The strategy plays --player (default: the side its source says wins, else the second\n"
     "player). Your moves are read from standard input, one or more per line, in the game's\n"
     "notation (docs/games.md: a column digit on gravity boards); an empty line or \"quit\"\n"
