@@ -166,10 +166,7 @@ TEST(ForcedWin, EveryForcedWinFoundIsAWinAndItsMoveKeepsIt) {
     for (int trial = 0; trial < (sanitized() ? 40 : 200); ++trial) {
       // Few empty cells, so the naive solver (no pruning) stays quick.
       Position position = testing::random_position(game, 5 + static_cast<int>(random.below(4)), random);
-      Stones stones;
-      for (Cell c = 0; c < game.cell_count(); ++c)
-        if (position.owner(c) != kNoPlayer) stones.place(position.owner(c), c);
-      const ForcedWin win = search.find(stones, position.to_move());
+      const ForcedWin win = search.find(stones_of(position), position.to_move());
       if (win.move < 0) continue;
       ++found;
       position.play(Turn{win.move});
@@ -186,12 +183,9 @@ TEST(ForcedWin, EveryForcedWinFoundIsAWinAndItsMoveKeepsIt) {
 TEST(ForcedWin, UnderGravityABlockThatWinsIsNotForced) {
   const Game game = make_game("connect:5x4x3");
   Position position = play_moves(game, "13113341");
-  Stones stones;
-  for (Cell c = 0; c < game.cell_count(); ++c)
-    if (position.owner(c) != kNoPlayer) stones.place(position.owner(c), c);
   const BoardMasks board(game);
   ForcedWinSearch search(board);
-  const ForcedWin win = search.find(stones, position.to_move());
+  const ForcedWin win = search.find(stones_of(position), position.to_move());
   if (win.move < 0) return;
   // Whatever it claims must leave o without an immediate win (checked on the reference rules).
   position.play(Turn{win.move});
@@ -275,16 +269,7 @@ TEST(DictionaryVerify, VerifiedDictionariesPassTheCertificateChecker) {
     ASSERT_TRUE(v.holds) << spec << ": " << v.failure;
     Certificate certificate;
     certificate.spec = game.spec;
-    Strategy strategy;
-    for (const CheckedMove& m : v.moves) {
-      StrategyEntry entry;
-      entry.owner.assign(game.cell_count(), kNoPlayer);
-      for (Cell c = 0; c < game.cell_count(); ++c)
-        if (m.stones.occupied() >> c & 1) entry.owner[c] = m.stones.first >> c & 1 ? 0 : 1;
-      entry.move = {m.move};
-      strategy.entries.push_back(entry);
-    }
-    certificate.strategies.push_back(strategy);
+    certificate.strategies.push_back(certificate_strategy(v, 0, game.cell_count()));
     EXPECT_TRUE(check_certificate(game, certificate).ok) << spec;
     certificate.strategies[0].entries.erase(certificate.strategies[0].entries.begin());
     EXPECT_FALSE(check_certificate(game, certificate).ok) << spec;

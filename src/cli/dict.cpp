@@ -84,24 +84,9 @@ Dictionary completed(const DictionaryVerification& v, int holder) {
 
 void write_certificate_file(const std::string& path, const Game& game, const DictionaryVerification& v,
                             int holder) {
-  Strategy strategy;
-  strategy.holder = holder;
-  strategy.claim = Claim::Win;
-  strategy.win_now_rule = true;
-  for (const CheckedMove& m : v.moves) {
-    if (m.rule == PlayRule::WinNow) continue;
-    StrategyEntry entry;
-    entry.owner.assign(game.cell_count(), kNoPlayer);
-    for (Cell c = 0; c < game.cell_count(); ++c) {
-      if (m.stones.first >> c & 1) entry.owner[c] = 0;
-      if (m.stones.second >> c & 1) entry.owner[c] = 1;
-    }
-    entry.move = {m.move};
-    strategy.entries.push_back(std::move(entry));
-  }
   Certificate certificate;
   certificate.spec = game.spec;
-  certificate.strategies.push_back(std::move(strategy));
+  certificate.strategies.push_back(certificate_strategy(v, holder, game.cell_count()));
   std::ofstream out = open_output(path);
   write_certificate(out, game, certificate);
 }

@@ -16,13 +16,33 @@ BoardMasks::BoardMasks(const Game& game) : game_(&game), cells_(game.cell_count(
     for (Cell c : line) mask |= cell_bit(c);
     lines_.push_back(mask);
   }
-  lines_through_ = game.lines_of_cell;
   for (Cell c = 0; c < cells_; ++c) {
     line_start_.push_back(static_cast<int>(line_by_cell_.size()));
-    for (int line : lines_through_[c]) line_by_cell_.push_back(lines_[line]);
+    for (int line : game.lines_of_cell[c]) line_by_cell_.push_back(lines_[line]);
   }
   line_start_.push_back(static_cast<int>(line_by_cell_.size()));
   if (game.rules.gravity) below_ = game.below;
+}
+
+Stones stones_of(std::span<const int8_t> owner) {
+  Stones stones;
+  for (Cell c = 0; c < static_cast<Cell>(owner.size()); ++c)
+    if (owner[c] != kNoPlayer) stones.place(owner[c], c);
+  return stones;
+}
+
+Stones stones_of(const Position& position) {
+  Stones stones;
+  for (Cell c = 0; c < position.game().cell_count(); ++c)
+    if (position.owner(c) != kNoPlayer) stones.place(position.owner(c), c);
+  return stones;
+}
+
+std::vector<int8_t> owners_of(const Stones& stones, int cells) {
+  std::vector<int8_t> owner(cells, kNoPlayer);
+  for (Cell c = 0; c < cells; ++c)
+    if (stones.occupied() >> c & 1) owner[c] = stones.first >> c & 1 ? 0 : 1;
+  return owner;
 }
 
 }  // namespace kinrow

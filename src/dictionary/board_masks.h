@@ -5,9 +5,11 @@
 
 #include <bit>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/game.h"
+#include "core/position.h"
 
 namespace kinrow {
 
@@ -23,6 +25,20 @@ struct Stones {
   CellMask of(int player) const { return player == 0 ? first : second; }
   void place(int player, Cell c) { (player == 0 ? first : second) |= cell_bit(c); }
 };
+
+struct StonesHash {
+  std::size_t operator()(const Stones& s) const {
+    uint64_t h = s.first * 0x9E3779B97F4A7C15ull ^ (s.second + 0x632BE59BD9B4E019ull);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return static_cast<std::size_t>(h ^ (h >> 32));
+  }
+};
+
+// Between the masks and core's one owner per cell (kNoPlayer, 0, 1).
+Stones stones_of(std::span<const int8_t> owner);
+Stones stones_of(const Position& position);
+std::vector<int8_t> owners_of(const Stones& stones, int cells);
 
 class BoardMasks {
  public:
@@ -53,14 +69,20 @@ class BoardMasks {
 
   // True if `mine` contains a whole line through `c`.
   bool completes(CellMask mine, Cell c) const {
-    for (int line : lines_through_[c])
-      if ((lines_[line] & ~mine) == 0) return true;
+    for (int i = line_start_[c]; i < line_start_[c + 1]; ++i)
+      if ((line_by_cell_[i] & ~mine) == 0) return true;
     return false;
   }
-  bool has_line(CellMask mine) const {
-    for (CellMask line : lines_)
-      if ((line & ~mine) == 0) return true;
-    return false;
+
+  // How the game stands after `mover` put a stone on `c` (`after` holds it): a winner (0
+  // or 1), kDrawn, or kGoesOn. Misère: completing a line loses; maker-breaker: only the
+  // maker's lines count, and a full board is the breaker's.
+  static constexpr int kDrawn = -1, kGoesOn = -2;
+  int winner_when_full() const { return goal_ == Goal::MakerBreaker ? 1 : kDrawn; }
+  int result_after(const Stones& after, int mover, Cell c) const {
+    if ((goal_ == Goal::Misere || lines_count_for(mover)) && completes(after.of(mover), c))
+      return goal_ == Goal::Misere ? 1 - mover : mover;
+    return legal(after) ? kGoesOn : winner_when_full();
   }
 
   // Legal cells where a stone of `mine` would complete a line that `theirs` has not
@@ -103,7 +125,6 @@ class BoardMasks {
   CellMask all_ = 0;
   Goal goal_ = Goal::Normal;
   std::vector<CellMask> lines_;
-  std::vector<std::vector<int>> lines_through_;
   // The masks of the lines through each cell, flat: cell c's are [line_start_[c], line_start_[c+1]).
   std::vector<CellMask> line_by_cell_;
   std::vector<int> line_start_;

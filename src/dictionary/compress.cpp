@@ -127,7 +127,6 @@ struct Group {
   CellMask mine = 0;
   Cell move = -1;
   std::vector<std::vector<CellMask>> options;  // per entry
-  std::set<std::vector<CellMask>> seen;        // to merge duplicate entries
 };
 
 }  // namespace
@@ -170,7 +169,7 @@ Compression compress_dictionary(const Dictionary& dictionary, const Canonicalise
     Group& group = groups[{mine, move}];
     group.mine = mine;
     group.move = move;
-    if (group.seen.insert(options).second) group.options.push_back(std::move(options));
+    group.options.push_back(std::move(options));  // distinct: one entry per class got here
   }
 
   for (auto& [key, group] : groups) {

@@ -108,10 +108,7 @@ Dictionary from_certificate(const std::string& text, const BoardMasks& board) {
     Dictionary dictionary;
     dictionary.holder = strategy.holder;
     for (const StrategyEntry& entry : strategy.entries) {
-      DictionaryEntry out{{}, entry.move.at(0), entry.source_line};
-      for (Cell c = 0; c < board.cell_count(); ++c)
-        if (entry.owner[c] != kNoPlayer) out.stones.place(entry.owner[c], c);
-      dictionary.entries.push_back(out);
+      dictionary.entries.push_back({stones_of(entry.owner), entry.move.at(0), entry.source_line});
     }
     dictionary.entry_lines = static_cast<int>(dictionary.entries.size());
     return dictionary;

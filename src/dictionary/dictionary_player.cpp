@@ -54,14 +54,6 @@ DictionaryPlayer::DictionaryPlayer(const BoardMasks& board, const Dictionary& di
   }
 }
 
-int DictionaryPlayer::lookup(const Stones& stones, Cell* move) const {
-  const CanonicalForm form = canonicaliser_.canonical(stones);
-  const auto known = table_.find(form.stones);
-  if (known == table_.end()) return -1;
-  *move = canonicaliser_.preimage(form.map, known->second.move);
-  return known->second.entry;
-}
-
 Cell DictionaryPlayer::winning_move(const Stones& stones) const {
   const int me = dictionary_.holder;
   if (!rules_.win_now || !board_.lines_count_for(me)) return -1;

@@ -62,10 +62,6 @@ class DictionaryPlayer {
   // Rule 1 alone: a winning move, or -1.
   Cell winning_move(const Stones& stones) const;
 
-  // The entry for this position or a symmetric one (-1: none); `move` gets its move
-  // carried over to `stones`.
-  int lookup(const Stones& stones, Cell* move) const;
-
   // Entries whose position (up to symmetry) an earlier entry already gave; the earlier
   // one is used.
   int repeated_entries() const { return repeated_; }

@@ -25,10 +25,7 @@ StrategyPromise DictionaryStrategy::promise(const Game& game, int player, bool r
 }
 
 StrategyMove DictionaryStrategy::choose(const BoardView& board) const {
-  Stones stones;
-  for (Cell c = 0; c < static_cast<Cell>(board.owner.size()); ++c)
-    if (board.owner[c] >= 0) stones.place(board.owner[c], c);
-  const DictionaryChoice choice = player_->choose(stones);
+  const DictionaryChoice choice = player_->choose(stones_of(board.owner));
   StrategyMove move;
   move.cell = choice.cell;
   if (choice.cell < 0) {

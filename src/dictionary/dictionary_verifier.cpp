@@ -20,7 +20,7 @@ class DictionaryVerifier {
 
   DictionaryVerification run() {
     // The second player's dictionary starts with every first move of the opponent.
-    const int slowest = me_ == 0 ? holder_turn({}) : opponent_turn({}, 0);
+    const int slowest = me_ == 0 ? holder_turn({}) : opponent_turn({});
     if (slowest != kFailed) report_.longest_win = slowest;
     report_.seconds = seconds();
     for (bool reached : report_.entry_reached) report_.entries_unreached += !reached;
@@ -39,12 +39,20 @@ class DictionaryVerifier {
     return kFailed;
   }
 
-  // The winner when `player` has just completed a line.
-  int winner_by_line(int player) const { return board_.goal() == Goal::Misere ? 1 - player : player; }
-  // The winner when the board is full: the breaker in maker-breaker, nobody otherwise.
-  int winner_when_full() const { return board_.goal() == Goal::MakerBreaker ? 1 : -1; }
-  bool lines_end_game(int player) const {
-    return board_.goal() == Goal::Misere || board_.lines_count_for(player);
+  // After `mover`'s stone on `c`: kGoesOn, or the finished game's result — the holder's
+  // stones in its win, or kFailed with what went wrong.
+  static constexpr int kGoesOn = BoardMasks::kGoesOn;
+  int game_end(const Stones& after, int mover, Cell c) {
+    const int winner = board_.result_after(after, mover, c);
+    if (winner == kGoesOn) return kGoesOn;
+    if (winner == me_) {
+      ++report_.games_won;
+      return won(std::popcount(after.of(me_)), after);
+    }
+    if (winner == BoardMasks::kDrawn) return fail("drawn: the board is full", after);
+    if (!board_.completes(after.of(mover), c)) return fail("lost: the board is full", after);
+    return fail(mover == me_ ? "lost: the holder completed a line (misère)" : "lost: the opponent completed a line",
+                after);
   }
 
   // A game the holder has won, having placed `stones` of its own: within the limit?
@@ -91,25 +99,15 @@ class DictionaryVerifier {
   }
 
   int after_holder_move(Stones stones, Cell move) {
-    const CellMask mine = stones.of(me_) | cell_bit(move);
     stones.place(me_, move);
-    const int holder_stones = std::popcount(mine);
-    if (lines_end_game(me_) && board_.completes(mine, move)) {
-      if (winner_by_line(me_) != me_) return fail("lost: the holder completed a line (misère)", stones);
-      ++report_.games_won;
-      return won(holder_stones, stones);
-    }
-    if (options_.within && holder_stones >= options_.within)
+    if (const int end = game_end(stones, me_, move); end != kGoesOn) return end;
+    if (options_.within && std::popcount(stones.of(me_)) >= options_.within)
       return fail("no win within " + std::to_string(options_.within) + " stones", stones);
-    if (!board_.legal(stones)) {
-      if (winner_when_full() == me_) return ++report_.games_won, holder_stones;
-      return fail(winner_when_full() < 0 ? "drawn: the board is full" : "lost: the board is full", stones);
-    }
-    return opponent_turn(stones, holder_stones);
+    return opponent_turn(stones);
   }
 
   // The opponent is to move (the board is not full): every legal reply.
-  int opponent_turn(const Stones& stones, int holder_stones) {
+  int opponent_turn(const Stones& stones) {
     const CellMask replies = board_.legal(stones);
     int slowest = 0;
     for (CellMask m = replies; m; m &= m - 1) {
@@ -118,18 +116,8 @@ class DictionaryVerifier {
       Stones next = stones;
       next.place(1 - me_, reply);
       path_.push_back(reply);
-      int result;
-      if (lines_end_game(1 - me_) && board_.completes(next.of(1 - me_), reply)) {
-        result = winner_by_line(1 - me_) == me_ ? (++report_.games_won, holder_stones)
-                                               : fail("lost: the opponent completed a line", next);
-      } else if (!board_.legal(next)) {
-        result = winner_when_full() == me_ ? (++report_.games_won, holder_stones)
-                                           : fail(winner_when_full() < 0 ? "drawn: the board is full"
-                                                                         : "lost: the board is full",
-                                                  next);
-      } else {
-        result = holder_turn(next);
-      }
+      int result = game_end(next, 1 - me_, reply);
+      if (result == kGoesOn) result = holder_turn(next);
       path_.pop_back();
       if (result == kFailed) return kFailed;
       slowest = std::max(slowest, result);
@@ -152,6 +140,16 @@ class DictionaryVerifier {
 
 DictionaryVerification verify_dictionary(DictionaryPlayer& player, const DictionaryVerifyOptions& options) {
   return DictionaryVerifier(player, options).run();
+}
+
+Strategy certificate_strategy(const DictionaryVerification& verification, int holder, int cells) {
+  Strategy strategy;
+  strategy.holder = holder;
+  strategy.claim = Claim::Win;
+  strategy.win_now_rule = true;
+  for (const CheckedMove& m : verification.moves)
+    if (m.rule != PlayRule::WinNow) strategy.entries.push_back({owners_of(m.stones, cells), {m.move}});
+  return strategy;
 }
 
 }  // namespace kinrow

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "dictionary/dictionary_player.h"
+#include "proof/certificate.h"
 
 namespace kinrow {
 
@@ -61,5 +62,9 @@ struct DictionaryVerification {
 };
 
 DictionaryVerification verify_dictionary(DictionaryPlayer& player, const DictionaryVerifyOptions& options = {});
+
+// The holder's moves of a verification made with keep_moves, as a certificate strategy
+// (claim win, win-now on, so the moves rule 1 chose are left to the checker).
+Strategy certificate_strategy(const DictionaryVerification& verification, int holder, int cells);
 
 }  // namespace kinrow

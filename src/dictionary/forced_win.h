@@ -20,15 +20,6 @@ struct ForcedWin {
   int length = 0;  // the attacker's moves up to and including the winning one
 };
 
-struct StonesHash {
-  std::size_t operator()(const Stones& s) const {
-    uint64_t h = s.first * 0x9E3779B97F4A7C15ull ^ (s.second + 0x632BE59BD9B4E019ull);
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
-    return static_cast<std::size_t>(h ^ (h >> 32));
-  }
-};
-
 class ForcedWinSearch {
  public:
   explicit ForcedWinSearch(const BoardMasks& board) : board_(board) {}

@@ -33,47 +33,44 @@ void Dfpn::store(const Stones& s, Numbers n) {
   table_[StonesHash()(s) & (table_.size() - 1)] = {s, n, true};
 }
 
+Dfpn::Numbers Dfpn::decided(int winner) const {
+  return winner == attacker_ ? Numbers{0, kInfinity} : Numbers{kInfinity, 0};
+}
+
 bool Dfpn::settle(const Stones& s, int mover, Numbers& out, CellMask& moves) {
-  const Numbers won{0, kInfinity}, not_won{kInfinity, 0};
   const CellMask legal = board_.legal(s);
-  if (!legal) {  // a full board: the breaker's win in maker-breaker, else a draw
-    out = board_.goal() == Goal::MakerBreaker && attacker_ == 1 ? won : not_won;
+  if (!legal) {
+    out = decided(board_.winner_when_full());
     return true;
   }
   moves = legal;
   if (!options_.threats || board_.goal() == Goal::Misere) return false;
   const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
   if (board_.lines_count_for(mover) && board_.winning_cells(mine, theirs, legal)) {
-    out = mover == attacker_ ? won : not_won;
+    out = decided(mover);
     return true;
   }
   const CellMask against = board_.lines_count_for(1 - mover) ? board_.winning_cells(theirs, mine, legal) : 0;
   if (std::popcount(against) >= 2) {
-    out = mover == attacker_ ? not_won : won;
+    out = decided(1 - mover);
     return true;
   }
   if (against) moves = against;
   if (mover == attacker_ && !against && forced_.find(s, mover).move >= 0) {
-    out = won;
+    out = decided(attacker_);
     return true;
   }
   return false;
 }
 
 void Dfpn::expand(const Stones& s, int mover, CellMask moves, std::vector<Child>& children) {
-  const Numbers won{0, kInfinity}, not_won{kInfinity, 0};
-  const bool lines_end = board_.goal() == Goal::Misere || board_.lines_count_for(mover);
   for (; moves; moves &= moves - 1) {
     const Cell c = std::countr_zero(moves);
     Child child{s, {}, false};
     child.stones.place(mover, c);
-    if (lines_end && board_.completes(child.stones.of(mover), c)) {
-      const int winner = board_.goal() == Goal::Misere ? 1 - mover : mover;
-      child.numbers = winner == attacker_ ? won : not_won;
-      child.settled = true;
-    } else {
-      child.numbers = lookup(child.stones);
-    }
+    const int result = board_.result_after(child.stones, mover, c);
+    child.settled = result != BoardMasks::kGoesOn;
+    child.numbers = child.settled ? decided(result) : lookup(child.stones);
     children.push_back(child);
   }
 }
@@ -138,9 +135,7 @@ std::optional<bool> Dfpn::attacker_wins(const Stones& stones, int attacker) {
 DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const BoardMasks board(position.game());
-  Stones stones;
-  for (Cell c = 0; c < position.game().cell_count(); ++c)
-    if (position.owner(c) != kNoPlayer) stones.place(position.owner(c), c);
+  const Stones stones = stones_of(position);
   DfpnResult result;
   if (position.over()) {
     const int w = position.winner();

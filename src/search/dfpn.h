@@ -67,6 +67,9 @@ class Dfpn {
   };
 
   int to_move(const Stones& s) const;
+  // A finished game's numbers: proven if `winner` is the attacker, else disproven (a
+  // draw included).
+  Numbers decided(int winner) const;
   // Decides a node without expanding it when the rules or the knowledge can; otherwise
   // leaves the moves worth trying in `moves`.
   bool settle(const Stones& s, int mover, Numbers& out, CellMask& moves);
