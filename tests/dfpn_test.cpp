@@ -6,7 +6,7 @@
 
 #include "core/notation.h"
 #include "games/families.h"
-#include "search/dfpn.h"
+#include "search/dfpn_solve.h"
 #include "search/solver.h"
 #include "cli_support.h"
 #include "test_support.h"
@@ -31,15 +31,17 @@ TEST_P(DfpnAgrees, WithAlphaBetaOnRandomPositions) {
     const int empties = std::max(1, game.cell_count() - static_cast<int>(random.below(game.cell_count())));
     const Position position = trial == 0 ? Position(game) : testing::random_position(game, empties, random);
     const Value expected = alphabeta_value(position);
-    for (bool threats : {true, false}) {
-      DfpnOptions options;
-      options.threats = threats;
-      options.table_megabytes = 4;
-      const DfpnResult r = dfpn_solve(position, options);
-      ASSERT_TRUE(r.complete);
-      EXPECT_EQ(r.value, expected) << GetParam() << " after \"" << format_turns(game, position.history())
-                                   << "\" (threats " << threats << ")";
-    }
+    for (bool threats : {true, false})
+      for (bool reductions : {true, false}) {
+        DfpnOptions options;
+        options.threats = threats;
+        options.reductions = reductions;
+        options.table_megabytes = 4;
+        const DfpnResult r = dfpn_solve(position, options);
+        ASSERT_TRUE(r.complete);
+        EXPECT_EQ(r.value, expected) << GetParam() << " after \"" << format_turns(game, position.history())
+                                     << "\" (threats " << threats << ", reductions " << reductions << ")";
+      }
   }
 }
 
@@ -73,7 +75,7 @@ TEST(DfpnCli, SolvesByProofNumbersAndRefusesWhatItCannotDo) {
   const testing::CliRun run = testing::kinrow("solve mnk:4x4x3 --method pns --json");
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("\"value\":\"first-player-win\""), std::string::npos) << run.out;
-  EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method pns --certificate /dev/null").status, 2);
+  EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method pns --batch -").status, 2);
   EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method fast").status, 2);
   EXPECT_EQ(testing::kinrow("solve mnk:9x9x5 --method pns").status, 2);  // more than 64 cells
 }

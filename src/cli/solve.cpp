@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include "core/notation.h"
 #include "games/families.h"
 #include "search/dfpn.h"
+#include "search/dfpn_solve.h"
 #include "search/solver.h"
 
 namespace kinrow::cli {
@@ -35,7 +37,7 @@ const CommandSpec kSolveSpec = {
         {"moves", "M", "moves from the empty board (docs/games.md: \"4453\", \"b2 c1\")"},
         {"weak", "", "win/draw/loss only, without the distance (faster)"},
         {"method", "M", "alphabeta, pns (df-pn: win/draw/loss, boards of at most 64 cells, one stone a\n"
-                        "turn; no certificate yet) or auto (default: alphabeta, faster on every game measured)"},
+                        "turn) or auto (default: alphabeta, faster on every game measured)"},
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
@@ -56,12 +58,26 @@ namespace {
 
 // --method pns: the value by two df-pn proofs (search/dfpn.h).
 int solve_by_proof_numbers(const Args& args, const Game& game) {
-  if (args.has("certificate") || args.has("batch"))
-    throw InputError("--method pns does not write certificates or run batches yet; use --method alphabeta");
+  if (args.has("batch")) throw InputError("--method pns does not run batches yet; use --method alphabeta");
   const Position position = play_moves(game, args.get("moves"));
   DfpnOptions options;
   if (args.has("tt-mb")) options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 64, 1, 1 << 20));
-  const DfpnResult result = dfpn_solve(position, options);
+  const std::string certificate_path = args.get("certificate");
+  std::ofstream certificate_file;
+  if (args.has("certificate")) {
+    certificate_file.open(certificate_path);
+    if (!certificate_file) throw InputError("cannot write \"" + certificate_path + "\"");
+  }
+  const DfpnResult result = dfpn_solve(position, options, args.has("certificate"));
+  if (!result.complete) throw InputError("df-pn stopped at its node limit before deciding the position");
+  const bool proof = result.certificate.has_value();
+  std::size_t certificate_entries = 0;
+  if (proof) {
+    write_certificate(certificate_file, game, *result.certificate);
+    for (const Strategy& s : result.certificate->strategies) certificate_entries += s.entries.size();
+    certificate_file.close();
+    if (!certificate_file) throw InputError("writing \"" + certificate_path + "\" failed");
+  }
   const char* game_value = game_value_name(result.value, position.to_move());
   const std::string moves = format_turns(game, position.history());
   if (args.has("json")) {
@@ -74,6 +90,12 @@ int solve_by_proof_numbers(const Args& args, const Game& game) {
     out["to_move_value"] = value_name(result.value);
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
+    if (proof) {
+      out["certificate"] = certificate_path;
+      out["certificate_entries"] = certificate_entries;
+      out["certificate_nodes"] = result.certificate_nodes;
+      out["certificate_seconds"] = result.certificate_seconds;
+    }
     std::cout << out.dump() << "\n";
     return 0;
   }
@@ -83,6 +105,10 @@ int solve_by_proof_numbers(const Args& args, const Game& game) {
             << "value        " << value_name(result.value) << " for the side to move; game: " << game_value << "\n"
             << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
             << "time         " << seconds_text(result.seconds) << "\n";
+  if (proof)
+    std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries) << " positions, read off in "
+              << seconds_text(result.certificate_seconds) << " with " << with_commas(result.certificate_nodes)
+              << " nodes re-searched; check with: kinrow verify " << game.spec << " " << certificate_path << ")\n";
   return 0;
 }
 

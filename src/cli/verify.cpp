@@ -47,6 +47,7 @@ int run_verify(const Args& args) {
     out["error"] = report.ok ? nlohmann::json(nullptr) : nlohmann::json(report.error);
     out["positions_checked"] = report.positions_checked;
     out["immediate_wins"] = report.immediate_wins;
+    out["dead_ends"] = report.dead_ends;
     out["entries"] = report.entries;
     out["entries_unreached"] = report.entries_unreached;
     std::cout << out.dump() << "\n";
@@ -57,6 +58,9 @@ int run_verify(const Args& args) {
               << " never reached)\n";
     if (report.immediate_wins)
       std::cout << "and " << with_commas(report.immediate_wins) << " games ended by an immediate win (win-now)\n";
+    if (report.dead_ends)
+      std::cout << "and " << with_commas(report.dead_ends)
+                << " positions where the opponent can no longer win (every line he needs is spoiled)\n";
   } else {
     std::cout << "rejected: " << report.error << "\n";
   }

@@ -108,6 +108,22 @@ class BoardMasks {
     return wins;
   }
 
+  // Whether some line holds none of `spoilers`: a line its owner could still complete.
+  bool any_line_free_of(CellMask spoilers) const {
+    for (CellMask line : lines_)
+      if ((line & spoilers) == 0) return true;
+    return false;
+  }
+
+  // The cells on some line that a player whose lines count could still complete. A stone
+  // anywhere else changes no line's fate, so all such empty cells are interchangeable.
+  CellMask live_cells(const Stones& s) const {
+    CellMask live = 0;
+    for (CellMask line : lines_)
+      if ((line & s.second) == 0 || (goal_ != Goal::MakerBreaker && (line & s.first) == 0)) live |= line;
+    return live;
+  }
+
   // Cells that would make a new immediate win for `mine`: on a line of theirs-free cells
   // with exactly two empty.
   CellMask threat_making_cells(CellMask mine, CellMask theirs, CellMask legal_cells) const {

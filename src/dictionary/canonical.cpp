@@ -14,6 +14,31 @@ Canonicaliser::Canonicaliser(const Game& game) {
     const Permutation back = inverse(map);
     backward_.emplace_back(back.begin(), back.end());
   }
+  byte_images_.resize(forward_.size() * 8);
+  for (std::size_t map = 0; map < forward_.size(); ++map)
+    for (int b = 0; b < 8; ++b)
+      for (int value = 0; value < 256; ++value) {
+        CellMask out = 0;
+        for (int bit = 0; bit < 8; ++bit) {
+          const std::size_t cell = static_cast<std::size_t>(b * 8 + bit);
+          if (value >> bit & 1 && cell < forward_[map].size()) out |= cell_bit(forward_[map][cell]);
+        }
+        byte_images_[map * 8 + b][value] = out;
+      }
+}
+
+CellMask Canonicaliser::orbit_representatives(const Stones& s, CellMask moves) const {
+  CellMask kept = moves;
+  for (int map = 1; map < static_cast<int>(forward_.size()); ++map) {
+    if (image(map, s.first) != s.first || image(map, s.second) != s.second) continue;
+    // Drop every cell the map carries to a lower kept cell; orbits are finite, so the
+    // lowest cell of each orbit survives all maps.
+    for (CellMask m = kept; m; m &= m - 1) {
+      const Cell c = std::countr_zero(m);
+      if (forward_[map][c] < c && (kept >> forward_[map][c] & 1)) kept &= ~cell_bit(c);
+    }
+  }
+  return kept;
 }
 
 CanonicalForm Canonicaliser::canonical(const Stones& s) const {

@@ -218,6 +218,7 @@ class StrategyChecker {
 
   std::size_t positions() const { return proven_.size(); }
   std::size_t immediate_wins() const { return immediate_wins_; }
+  std::size_t dead_ends() const { return dead_ends_; }
   std::size_t unreached() const {
     std::size_t n = 0;
     for (const Record* r : entry_record_) n += !r->used;
@@ -334,6 +335,28 @@ class StrategyChecker {
     return false;
   }
 
+  // True if the claim can no longer fail, read from the lines: every line the opponent
+  // needs already holds a stone that spoils it. Normal play: the opponent can complete no
+  // line of his, so a not-lose claim holds. Misère: the holder can complete none of his,
+  // so the opponent cannot win. Maker-breaker with the breaker holding: the maker can
+  // complete nothing and the full board is the breaker's, so even a win holds.
+  bool claim_settled_by_lines() const {
+    const Goal goal = game_.rules.goal;
+    const int holder = strategy_.holder, opponent = 1 - holder;
+    int spoiler;  // whose stone on a line makes it harmless to the holder
+    if (goal == Goal::MakerBreaker) {
+      if (holder != 1) return false;
+      spoiler = holder;
+    } else {
+      if (strategy_.claim != Claim::NotLose) return false;
+      spoiler = goal == Goal::Misere ? opponent : holder;
+    }
+    for (const Line& line : game_.lines)
+      if (std::none_of(line.begin(), line.end(), [&](Cell c) { return path_.owner(c) == spoiler; }))
+        return false;
+    return true;
+  }
+
   // The entry's record for the position, its move put into `turn`; null if none.
   Record* entry_for(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn) {
     if (const auto it = exact_.find(exact); it != exact_.end()) {
@@ -365,6 +388,7 @@ class StrategyChecker {
 
   std::string visit() {
     if (path_.over()) return leaf();
+    if (claim_settled_by_lines()) return ++dead_ends_, "";
     if (path_.to_move() == strategy_.holder) {
       Turn win;
       if (wins_at_once(win)) return ++immediate_wins_, "";
@@ -403,6 +427,7 @@ class StrategyChecker {
   std::unordered_set<Key> proven_;              // canonical positions from which the claim holds
   bool wins_first_ = true;                      // no entry where the holder can win at once
   std::size_t immediate_wins_ = 0;              // game ends by the shortcut (not deduplicated)
+  std::size_t dead_ends_ = 0;                   // positions settled by claim_settled_by_lines
   Position path_{game_};
 };
 
@@ -492,6 +517,7 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate,
     if (problem.empty()) problem = checker.check(start);
     report.positions_checked += checker.positions();
     report.immediate_wins += checker.immediate_wins();
+    report.dead_ends += checker.dead_ends();
     if (!problem.empty()) {
       report.error =
           std::string(strategy.holder == 0 ? "first" : "second") + " player's strategy: " + problem;

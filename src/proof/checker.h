@@ -28,6 +28,10 @@ struct CheckReport {
   // under win-now whose entries never stand where such a win exists); counted each time
   // reached, not merged by symmetry, and not part of positions_checked.
   std::size_t immediate_wins = 0;
+  // Positions where the claim could no longer fail because every line the opponent
+  // needs is spoiled (a not-lose claim; a breaker's win): play stops there. Counted each
+  // time reached.
+  std::size_t dead_ends = 0;
   std::size_t entries = 0;  // entries in the certificate
   std::size_t entries_unreached = 0;  // entries that play under the strategy never uses
 };

@@ -1,7 +1,8 @@
 #include "search/dfpn.h"
 
+#include "core/error.h"
+
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
 namespace kinrow {
@@ -15,6 +16,13 @@ uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint
 
 Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
     : board_(board), options_(options), forced_(board) {
+  if (options.reductions) {
+    try {
+      symmetry_.emplace(board.game());
+    } catch (const InputError&) {
+      // Too many symmetries to list (twin cells): search without them.
+    }
+  }
   std::size_t slots = 1;
   while (slots * 2 * sizeof(Slot) <= options.table_megabytes << 20) slots *= 2;
   table_.resize(slots);
@@ -24,13 +32,27 @@ int Dfpn::to_move(const Stones& s) const {
   return std::popcount(s.first) > std::popcount(s.second) ? 1 : 0;
 }
 
+Dfpn::Key Dfpn::key_of(const Stones& s) const {
+  if (!options_.reductions || board_.gravity()) return {s, board_.all(), 0};
+  const CellMask live = board_.live_cells(s);
+  return {{s.first & live, s.second & live}, live, std::popcount(board_.all() & ~live & ~s.occupied())};
+}
+
+namespace {
+std::size_t slot_of(const Stones& live, CellMask live_cells, int empty_dead, std::size_t slots) {
+  return (StonesHash()(live) ^ (live_cells * 0xD6E8FEB86659FD93ull) ^ (static_cast<std::size_t>(empty_dead) * 0x9E3779B97F4A7C15ull)) & (slots - 1);
+}
+}  // namespace
+
 Dfpn::Numbers Dfpn::lookup(const Stones& s) const {
-  const Slot& slot = table_[StonesHash()(s) & (table_.size() - 1)];
-  return slot.used && slot.stones == s ? slot.numbers : Numbers{};
+  const Key key = key_of(s);
+  const Slot& slot = table_[slot_of(key.live, key.live_cells, key.empty_dead, table_.size())];
+  return slot.used && slot.key == key ? slot.numbers : Numbers{};
 }
 
 void Dfpn::store(const Stones& s, Numbers n) {
-  table_[StonesHash()(s) & (table_.size() - 1)] = {s, n, true};
+  const Key key = key_of(s);
+  table_[slot_of(key.live, key.live_cells, key.empty_dead, table_.size())] = {key, n, true};
 }
 
 Dfpn::Numbers Dfpn::decided(int winner) const {
@@ -44,6 +66,29 @@ bool Dfpn::settle(const Stones& s, int mover, Numbers& out, CellMask& moves) {
     return true;
   }
   moves = legal;
+  if (options_.reductions) {
+    // Who can still win by a line: the attacker needs a line free of the defender's
+    // stones (in misère, the defender a line of his own free of the attacker's); a
+    // breaker attacks by keeping the maker from every line.
+    const Goal goal = board_.goal();
+    if (goal == Goal::MakerBreaker) {
+      if (!board_.any_line_free_of(s.second)) {
+        out = decided(1);
+        return true;
+      }
+    } else {
+      const int spoiler = goal == Goal::Misere ? attacker_ : 1 - attacker_;
+      if (!board_.any_line_free_of(s.of(spoiler))) {
+        out = decided(BoardMasks::kDrawn);
+        return true;
+      }
+    }
+    if (!board_.gravity()) {
+      const CellMask dead = moves & ~board_.live_cells(s);
+      moves &= ~(dead & (dead - 1));  // keep the lowest dead cell only
+    }
+    if (symmetry_) moves = symmetry_->orbit_representatives(s, moves);
+  }
   if (!options_.threats || board_.goal() == Goal::Misere) return false;
   const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
   if (board_.lines_count_for(mover) && board_.winning_cells(mine, theirs, legal)) {
@@ -55,7 +100,7 @@ bool Dfpn::settle(const Stones& s, int mover, Numbers& out, CellMask& moves) {
     out = decided(1 - mover);
     return true;
   }
-  if (against) moves = against;
+  if (against) moves = against & legal;
   if (mover == attacker_ && !against && forced_.find(s, mover).move >= 0) {
     out = decided(attacker_);
     return true;
@@ -120,8 +165,39 @@ void Dfpn::search(const Stones& s, uint32_t pn_limit, uint32_t dn_limit, Numbers
 }
 
 std::optional<bool> Dfpn::attacker_wins(const Stones& stones, int attacker) {
+  begin(attacker);
+  return resolve(stones);
+}
+
+void Dfpn::begin(int attacker) {
   attacker_ = attacker;
   std::fill(table_.begin(), table_.end(), Slot{});
+}
+
+std::optional<bool> Dfpn::known(const Stones& stones) const {
+  const Numbers n = lookup(stones);
+  if (n.pn == 0) return true;
+  if (n.dn == 0) return false;
+  return std::nullopt;
+}
+
+CellMask Dfpn::moves_to_try(const Stones& stones) {
+  Numbers settled;
+  CellMask moves = 0;
+  return settle(stones, to_move(stones), settled, moves) ? 0 : moves;
+}
+
+Cell Dfpn::threat_sequence_move(const Stones& stones) {
+  const int mover = to_move(stones);
+  if (!options_.threats || board_.goal() == Goal::Misere || mover != attacker_) return -1;
+  // As in settle: only when the defender has no immediate win to answer first.
+  if (board_.lines_count_for(1 - mover) &&
+      board_.winning_cells(stones.of(1 - mover), stones.of(mover), board_.legal(stones)))
+    return -1;
+  return forced_.find(stones, mover).move;
+}
+
+std::optional<bool> Dfpn::resolve(const Stones& stones) {
   aborted_ = false;
   proof_start_ = nodes_;
   Numbers root;
@@ -130,28 +206,6 @@ std::optional<bool> Dfpn::attacker_wins(const Stones& stones, int attacker) {
   } while (!aborted_ && root.pn != 0 && root.dn != 0);
   if (aborted_ && root.pn != 0 && root.dn != 0) return std::nullopt;
   return root.pn == 0;
-}
-
-DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  const BoardMasks board(position.game());
-  const Stones stones = stones_of(position);
-  DfpnResult result;
-  if (position.over()) {
-    const int w = position.winner();
-    result.value = w == kNoPlayer ? Value::Draw : w == position.to_move() ? Value::Win : Value::Loss;
-  } else {
-    Dfpn dfpn(board, options);
-    const int me = position.to_move();
-    const std::optional<bool> wins = dfpn.attacker_wins(stones, me);
-    std::optional<bool> loses = false;
-    if (wins && !*wins) loses = dfpn.attacker_wins(stones, 1 - me);
-    result.complete = wins && loses;
-    result.value = wins && *wins ? Value::Win : loses && *loses ? Value::Loss : Value::Draw;
-    result.nodes = dfpn.nodes();
-  }
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
 }
 
 }  // namespace kinrow

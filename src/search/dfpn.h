@@ -14,6 +14,12 @@
 // at once does; a player facing two immediate wins loses; facing one, must take that cell;
 // and at the attacker's turns a win by continuous threats (dictionary/forced_win.h)
 // proves the node at once. Misère gets the plain search.
+//
+// Reductions, every rule: a node where the attacker can no longer win (every line he
+// needs is spoiled) is disproven without search, and the opposite for a breaker who
+// attacks; empty cells on no line anyone could still complete are interchangeable, so
+// one of them is tried (not under gravity, where a stone changes what is playable above
+// it); and moves a symmetry of the position exchanges are tried once, at every node.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +28,7 @@
 
 #include "core/position.h"
 #include "dictionary/board_masks.h"
+#include "dictionary/canonical.h"
 #include "dictionary/forced_win.h"
 #include "search/score.h"
 
@@ -31,14 +38,8 @@ struct DfpnOptions {
   std::size_t table_megabytes = 64;
   double epsilon = 0.25;      // the 1+epsilon threshold trick; 0 = classic df-pn
   bool threats = true;        // the knowledge above (off: plain df-pn, for cross-checks)
+  bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
   uint64_t max_nodes = 0;     // give up after this many expansions per proof (0: no limit)
-};
-
-struct DfpnResult {
-  bool complete = true;  // false: a proof hit max_nodes; value is meaningless
-  Value value = Value::Draw;  // for the side to move
-  uint64_t nodes = 0;    // expansions, both proofs
-  double seconds = 0;
 };
 
 class Dfpn {
@@ -46,17 +47,43 @@ class Dfpn {
   Dfpn(const BoardMasks& board, const DfpnOptions& options);
 
   // Whether `attacker` wins from `stones` (the side to move follows from the stone
-  // counts); nullopt if the node limit was reached.
+  // counts); nullopt if the node limit was reached. Starts a new proof.
   std::optional<bool> attacker_wins(const Stones& stones, int attacker);
 
+  // For certificates: start a proof for `attacker` (clears the table), then decide
+  // positions within it, reusing what earlier calls left in the table.
+  void begin(int attacker);
+  std::optional<bool> resolve(const Stones& stones);
+  // What the table knows: true proven, false disproven, nullopt open or forgotten.
+  std::optional<bool> known(const Stones& stones) const;
+  // The moves the search tries at `stones` for the side to move (empty if the node is
+  // settled without search), and the first move of a win by continuous threats for the
+  // attacker when the knowledge proves the node that way (-1 if not).
+  CellMask moves_to_try(const Stones& stones);
+  Cell threat_sequence_move(const Stones& stones);
+
+  int to_move(const Stones& s) const;
+  int attacker() const { return attacker_; }
+  const BoardMasks& board() const { return board_; }
   uint64_t nodes() const { return nodes_; }
 
  private:
   struct Numbers {
     uint32_t pn = 1, dn = 1;
   };
+  // A position as the table knows it. Stones on cells no line can use any more do not
+  // matter, only how many such cells are still empty (each is a pass), so positions that
+  // differ there share a slot (not under gravity, where every stone holds up the next).
+  // The live cells, their stones and that count decide the rest of the game: a line is
+  // still live exactly when its cells are and the stones shown leave it to one side.
+  struct Key {
+    Stones live;
+    CellMask live_cells = 0;
+    int empty_dead = 0;
+    bool operator==(const Key&) const = default;
+  };
   struct Slot {
-    Stones stones;
+    Key key;
     Numbers numbers;
     bool used = false;
   };
@@ -66,7 +93,6 @@ class Dfpn {
     bool settled = false;  // a finished game: its numbers are final
   };
 
-  int to_move(const Stones& s) const;
   // A finished game's numbers: proven if `winner` is the attacker, else disproven (a
   // draw included).
   Numbers decided(int winner) const;
@@ -74,6 +100,7 @@ class Dfpn {
   // leaves the moves worth trying in `moves`.
   bool settle(const Stones& s, int mover, Numbers& out, CellMask& moves);
   void expand(const Stones& s, int mover, CellMask moves, std::vector<Child>& children);
+  Key key_of(const Stones& s) const;
   Numbers lookup(const Stones& s) const;
   void store(const Stones& s, Numbers n);
   void search(const Stones& s, uint32_t pn_limit, uint32_t dn_limit, Numbers& out);
@@ -81,14 +108,11 @@ class Dfpn {
   const BoardMasks& board_;
   DfpnOptions options_;
   ForcedWinSearch forced_;
+  std::optional<Canonicaliser> symmetry_;  // none when the group is too large to list
   std::vector<Slot> table_;
   int attacker_ = 0;
   uint64_t nodes_ = 0, proof_start_ = 0;
   bool aborted_ = false;
 };
-
-// The value of `position` for the side to move, by df-pn. InputError if the game does not
-// fit BoardMasks (more than 64 cells, several stones a turn).
-DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options = {});
 
 }  // namespace kinrow

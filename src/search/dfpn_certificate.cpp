@@ -1,0 +1,144 @@
+#include "search/dfpn_certificate.h"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <unordered_set>
+#include <vector>
+
+#include "core/error.h"
+#include "dictionary/canonical.h"
+
+namespace kinrow {
+namespace {
+
+class ProofWalker {
+ public:
+  explicit ProofWalker(Dfpn& dfpn) : board_(dfpn.board()), dfpn_(dfpn) {
+    try {
+      symmetry_.emplace(board_.game());
+    } catch (const InputError&) {
+      // Too many symmetries to list: positions are merged only when equal.
+    }
+  }
+
+  Strategy extract(const Stones& start, int holder, Claim claim) {
+    Strategy strategy;
+    strategy.holder = holder;
+    strategy.claim = claim;
+    strategy.win_now_rule = true;
+    holder_ = holder;
+    claim_ = claim;
+    // A win is the holder's proof of "I win"; not losing, the disproof of "he wins".
+    attacker_ = claim == Claim::Win ? holder : 1 - holder;
+    if (dfpn_.attacker() != attacker_) throw std::logic_error("df-pn certificate: read off the wrong proof");
+    seen_.clear();
+    out_ = &strategy;
+    visit(start);
+    return strategy;
+  }
+
+ private:
+  // The checker's rule (proof/checker.cpp, claim_settled_by_lines): every line the
+  // opponent needs is spoiled, so the claim can no longer fail.
+  bool settled_by_lines(const Stones& s) const {
+    const Goal goal = board_.goal();
+    if (goal == Goal::MakerBreaker) return holder_ == 1 && !board_.any_line_free_of(s.second);
+    if (claim_ != Claim::NotLose) return false;
+    const int spoiler = goal == Goal::Misere ? 1 - holder_ : holder_;
+    return !board_.any_line_free_of(s.of(spoiler));
+  }
+
+  bool wins_now(const Stones& s) const {
+    return board_.goal() != Goal::Misere && board_.lines_count_for(holder_) &&
+           board_.winning_cells(s.of(holder_), s.of(1 - holder_), board_.legal(s));
+  }
+
+  // Whether a finished game keeps the claim.
+  bool keeps_claim(int result) const {
+    return result == holder_ || (claim_ == Claim::NotLose && result == BoardMasks::kDrawn);
+  }
+
+  // Whether the position (the opponent to move) keeps the claim, by the table or a new
+  // search. The holder keeps it where the attacker wins if he attacks, else where he does not.
+  bool keeps_claim(const Stones& child, bool search) {
+    std::optional<bool> attacker_wins = dfpn_.known(child);
+    if (!attacker_wins && search) attacker_wins = dfpn_.resolve(child);
+    return attacker_wins && *attacker_wins == (attacker_ == holder_);
+  }
+
+  void visit(const Stones& s) {
+    if (settled_by_lines(s)) return;
+    if (!seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s).second) return;
+    const int mover = dfpn_.to_move(s);
+    if (mover != holder_) {
+      for (CellMask m = board_.legal(s); m; m &= m - 1) follow(s, mover, std::countr_zero(m));
+      return;
+    }
+    if (wins_now(s)) return;
+    const Cell move = choose(s);
+    StrategyEntry entry;
+    entry.owner = owners_of(s, board_.cell_count());
+    entry.move = Turn{move};
+    out_->entries.push_back(std::move(entry));
+    follow(s, mover, move);
+  }
+
+  void follow(const Stones& s, int mover, Cell c) {
+    Stones child = s;
+    child.place(mover, c);
+    const int result = board_.result_after(child, mover, c);
+    if (result == BoardMasks::kGoesOn) return visit(child);
+    if (!keeps_claim(result))
+      throw std::logic_error("df-pn certificate: a game under the strategy ends against its holder");
+  }
+
+  // The holder's move: a win by continuous threats where the knowledge finds one (its
+  // positions are short to walk, and the checker re-checks every reply); else a
+  // finished game that keeps the claim, else a position the table knows keeps it, else
+  // the first the search confirms.
+  Cell choose(const Stones& s) {
+    if (attacker_ == holder_)
+      if (const Cell threat = dfpn_.threat_sequence_move(s); threat >= 0) return threat;
+    CellMask moves = dfpn_.moves_to_try(s);
+    if (!moves) moves = board_.legal(s);  // a settled node: any keeping move will do
+    std::vector<Cell> order;
+    for (CellMask m = moves; m; m &= m - 1) order.push_back(std::countr_zero(m));
+    auto known_keeper = [&]() -> Cell {
+      for (Cell c : order) {
+        Stones child = s;
+        child.place(holder_, c);
+        const int result = board_.result_after(child, holder_, c);
+        if (result != BoardMasks::kGoesOn ? keeps_claim(result) : keeps_claim(child, false)) return c;
+      }
+      return -1;
+    };
+    if (const Cell c = known_keeper(); c >= 0) return c;
+    // The table forgot (or never stored) the child that decided this node: deciding the
+    // node again lets df-pn find it, without disproving the bad moves one by one.
+    dfpn_.resolve(s);
+    if (const Cell c = known_keeper(); c >= 0) return c;
+    for (Cell c : order) {
+      Stones child = s;
+      child.place(holder_, c);
+      if (board_.result_after(child, holder_, c) == BoardMasks::kGoesOn && keeps_claim(child, true)) return c;
+    }
+    throw std::logic_error("df-pn certificate: no move keeps the claim where the proof said one does");
+  }
+
+  const BoardMasks& board_;
+  Dfpn& dfpn_;
+  std::optional<Canonicaliser> symmetry_;
+  int holder_ = 0, attacker_ = 0;
+  Claim claim_ = Claim::Win;
+  std::unordered_set<Stones, StonesHash> seen_;
+  Strategy* out_ = nullptr;
+};
+
+}  // namespace
+
+Strategy strategy_from_proof(Dfpn& dfpn, const Stones& start, int holder, Claim claim) {
+  return ProofWalker(dfpn).extract(start, holder, claim);
+}
+
+}  // namespace kinrow

@@ -1,0 +1,89 @@
+#include "search/dfpn_solve.h"
+
+#include <chrono>
+
+#include "core/notation.h"
+#include "search/dfpn_certificate.h"
+
+namespace kinrow {
+namespace {
+
+double since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+Strategy empty_strategy(int holder, Claim claim) {
+  Strategy strategy;
+  strategy.holder = holder;
+  strategy.claim = claim;
+  return strategy;
+}
+
+}  // namespace
+
+DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool certificate) {
+  const auto start = std::chrono::steady_clock::now();
+  DfpnResult result;
+  const int me = position.to_move();
+  std::vector<Strategy> strategies;
+  if (position.over()) {
+    // A finished game needs no entries: the checker reads its end.
+    const int w = position.winner();
+    result.value = w == kNoPlayer ? Value::Draw : w == me ? Value::Win : Value::Loss;
+    if (w == kNoPlayer) {
+      strategies.push_back(empty_strategy(me, Claim::NotLose));
+      strategies.push_back(empty_strategy(1 - me, Claim::NotLose));
+    } else {
+      strategies.push_back(empty_strategy(w, Claim::Win));
+    }
+  } else {
+    const BoardMasks board(position.game());
+    const Stones stones = stones_of(position);
+    Dfpn dfpn(board, options);
+    double reading = 0;
+    uint64_t before = 0;
+    // After a proof of `attacker`'s question, the strategy it shows, if one is asked for.
+    auto read = [&](int holder, Claim claim) {
+      if (!certificate) return;
+      const auto begin = std::chrono::steady_clock::now();
+      before = dfpn.nodes();
+      strategies.push_back(strategy_from_proof(dfpn, stones, holder, claim));
+      result.certificate_nodes += dfpn.nodes() - before;
+      reading += since(begin);
+    };
+    const std::optional<bool> wins = dfpn.attacker_wins(stones, me);
+    result.nodes = dfpn.nodes();
+    if (!wins) {
+      result.complete = false;
+    } else if (*wins) {
+      result.value = Value::Win;
+      read(me, Claim::Win);
+    } else {
+      read(1 - me, Claim::NotLose);
+      const uint64_t spent = dfpn.nodes();
+      const std::optional<bool> loses = dfpn.attacker_wins(stones, 1 - me);
+      result.nodes += dfpn.nodes() - spent;
+      if (!loses) {
+        result.complete = false;
+      } else if (*loses) {
+        result.value = Value::Loss;
+        strategies.clear();  // the win replaces the not-lose
+        read(1 - me, Claim::Win);
+      } else {
+        result.value = Value::Draw;
+        read(me, Claim::NotLose);
+      }
+    }
+    result.certificate_seconds = reading;
+  }
+  if (certificate && result.complete) {
+    Certificate& out = result.certificate.emplace();
+    out.spec = position.game().spec;
+    out.start = format_turns(position.game(), position.history());
+    out.strategies = std::move(strategies);
+  }
+  result.seconds = since(start) - result.certificate_seconds;
+  return result;
+}
+
+}  // namespace kinrow
