@@ -1,4 +1,5 @@
 // kinrow solve: the exact value of a position, a best move, and optionally a certificate.
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -68,7 +69,18 @@ int solve_by_proof_numbers(const Args& args, const Game& game) {
     certificate_file.open(certificate_path);
     if (!certificate_file) throw InputError("cannot write \"" + certificate_path + "\"");
   }
+  ProgressLine progress(!args.has("quiet"));
+  const auto started = std::chrono::steady_clock::now();
+  double last_shown = 0;
+  options.on_progress = [&](uint64_t nodes, uint32_t pn, uint32_t dn) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (seconds < last_shown + 1) return;  // a line a second at most
+    last_shown = seconds;
+    progress.show("df-pn  nodes " + with_commas(nodes) + "  " + rate(nodes, seconds) + "  root pn " +
+                  std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds));
+  };
   const DfpnResult result = dfpn_solve(position, options, args.has("certificate"));
+  progress.clear();
   if (!result.complete) throw InputError("df-pn stopped at its node limit before deciding the position");
   const bool proof = result.certificate.has_value();
   std::size_t certificate_entries = 0;

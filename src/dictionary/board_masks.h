@@ -67,6 +67,11 @@ class BoardMasks {
     return playable;
   }
 
+  // The lines through `c`, as masks.
+  std::span<const CellMask> lines_through(Cell c) const {
+    return {line_by_cell_.data() + line_start_[c], static_cast<std::size_t>(line_start_[c + 1] - line_start_[c])};
+  }
+
   // True if `mine` contains a whole line through `c`.
   bool completes(CellMask mine, Cell c) const {
     for (int i = line_start_[c]; i < line_start_[c + 1]; ++i)
@@ -121,6 +126,31 @@ class BoardMasks {
     CellMask live = 0;
     for (CellMask line : lines_)
       if ((line & s.second) == 0 || (goal_ != Goal::MakerBreaker && (line & s.first) == 0)) live |= line;
+    return live;
+  }
+
+  // live_cells after `mover` put a stone on `c`, from `live_before` (live_cells before):
+  // only lines through `c` can die, and only their cells can stop being live.
+  CellMask live_cells_after(CellMask live_before, const Stones& after, int mover, Cell c) const {
+    // A line dies when the stone spoils it: in maker-breaker a breaker's stone on a line
+    // free of breakers; otherwise a stone on a line only the opponent held.
+    const CellMask opponent = after.of(1 - mover), own_before = after.of(mover) & ~cell_bit(c);
+    CellMask dying = 0;
+    for (CellMask line : lines_through(c)) {
+      const bool dies = goal_ == Goal::MakerBreaker ? mover == 1 && (line & own_before) == 0
+                                                    : (line & opponent) != 0 && (line & own_before) == 0;
+      if (dies) dying |= line;
+    }
+    if (!dying) return live_before;
+    CellMask live = live_before & ~dying;
+    for (CellMask m = dying & live_before; m; m &= m - 1) {
+      const Cell d = std::countr_zero(m);
+      for (CellMask line : lines_through(d))
+        if ((line & after.second) == 0 || (goal_ != Goal::MakerBreaker && (line & after.first) == 0)) {
+          live |= cell_bit(d);
+          break;
+        }
+    }
     return live;
   }
 

@@ -29,7 +29,13 @@ Canonicaliser::Canonicaliser(const Game& game) {
 
 CellMask Canonicaliser::orbit_representatives(const Stones& s, CellMask moves) const {
   CellMask kept = moves;
+  // A map fixing the position keeps a stone among the stones of its colour: testing one
+  // stone first rules out most maps with a single lookup.
+  const bool empty = s.occupied() == 0;
+  const CellMask probe_side = s.first ? s.first : s.second;
+  const Cell probe = empty ? 0 : std::countr_zero(probe_side);
   for (int map = 1; map < static_cast<int>(forward_.size()); ++map) {
+    if (!empty && !(probe_side >> forward_[map][probe] & 1)) continue;
     if (image(map, s.first) != s.first || image(map, s.second) != s.second) continue;
     // Drop every cell the map carries to a lower kept cell; orbits are finite, so the
     // lowest cell of each orbit survives all maps.

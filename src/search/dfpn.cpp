@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace kinrow {
 namespace {
 
 constexpr uint32_t kInfinity = 1u << 30;
+const std::size_t kRankStep = std::getenv("KR_STEP") ? std::atoi(std::getenv("KR_STEP")) : 4;
 
 uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint64_t{a} + b); }
 
@@ -16,6 +18,7 @@ uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint
 
 Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
     : board_(board), options_(options), forced_(board) {
+  heuristic_ = options.threats && board.goal() != Goal::Misere && !std::getenv("KR_NOHEUR");
   if (options.reductions) {
     try {
       symmetry_.emplace(board.game());
@@ -23,9 +26,10 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
       // Too many symmetries to list (twin cells): search without them.
     }
   }
-  std::size_t slots = 1;
-  while (slots * 2 * sizeof(Slot) <= options.table_megabytes << 20) slots *= 2;
-  table_.resize(slots);
+  slots_ = 1;
+  while (slots_ * 2 * sizeof(Slot) <= options.table_megabytes << 20) slots_ *= 2;
+  memory_ = std::make_unique<HugePageMemory>(slots_ * sizeof(Slot));
+  table_ = static_cast<Slot*>(memory_->data());  // zeroed: every slot unused
 }
 
 int Dfpn::to_move(const Stones& s) const {
@@ -34,25 +38,30 @@ int Dfpn::to_move(const Stones& s) const {
 
 Dfpn::Key Dfpn::key_of(const Stones& s) const {
   if (!options_.reductions || board_.gravity()) return {s, board_.all(), 0};
-  const CellMask live = board_.live_cells(s);
+  return key_from(s, board_.live_cells(s));
+}
+
+Dfpn::Key Dfpn::key_from(const Stones& s, CellMask live) const {
   return {{s.first & live, s.second & live}, live, std::popcount(board_.all() & ~live & ~s.occupied())};
 }
 
-namespace {
-std::size_t slot_of(const Stones& live, CellMask live_cells, int empty_dead, std::size_t slots) {
-  return (StonesHash()(live) ^ (live_cells * 0xD6E8FEB86659FD93ull) ^ (static_cast<std::size_t>(empty_dead) * 0x9E3779B97F4A7C15ull)) & (slots - 1);
+std::size_t Dfpn::slot_of(const Key& key) const {
+  return (StonesHash()(key.live) ^ (key.live_cells * 0xD6E8FEB86659FD93ull) ^
+          (static_cast<std::size_t>(key.empty_dead) * 0x9E3779B97F4A7C15ull)) &
+         (slots_ - 1);
 }
-}  // namespace
 
-Dfpn::Numbers Dfpn::lookup(const Stones& s) const {
-  const Key key = key_of(s);
-  const Slot& slot = table_[slot_of(key.live, key.live_cells, key.empty_dead, table_.size())];
-  return slot.used && slot.key == key ? slot.numbers : Numbers{};
+std::optional<Dfpn::Numbers> Dfpn::lookup(const Stones& s) const { return lookup(key_of(s)); }
+
+std::optional<Dfpn::Numbers> Dfpn::lookup(const Key& key) const {
+  const Slot& slot = table_[slot_of(key)];
+  if (slot.used && slot.key == key) return slot.numbers;
+  return std::nullopt;
 }
 
 void Dfpn::store(const Stones& s, Numbers n) {
   const Key key = key_of(s);
-  table_[slot_of(key.live, key.live_cells, key.empty_dead, table_.size())] = {key, n, true};
+  table_[slot_of(key)] = {key, n, true};
 }
 
 Dfpn::Numbers Dfpn::decided(int winner) const {
@@ -109,20 +118,78 @@ bool Dfpn::settle(const Stones& s, int mover, Numbers& out, CellMask& moves) {
 }
 
 void Dfpn::expand(const Stones& s, int mover, CellMask moves, std::vector<Child>& children) {
+  // First every child's slot is computed and fetched, then read: the table is large and
+  // probed at random, so the loads overlap instead of waiting one after another.
+  std::vector<Key>& keys = key_buffer_;
+  keys.clear();
+  const bool reduced_keys = options_.reductions && !board_.gravity();
+  const CellMask live = reduced_keys ? board_.live_cells(s) : 0;
   for (; moves; moves &= moves - 1) {
     const Cell c = std::countr_zero(moves);
     Child child{s, {}, false};
     child.stones.place(mover, c);
     const int result = board_.result_after(child.stones, mover, c);
     child.settled = result != BoardMasks::kGoesOn;
-    child.numbers = child.settled ? decided(result) : lookup(child.stones);
+    if (child.settled) {
+      child.numbers = decided(result);
+      child.known = true;
+    } else {
+      if (reduced_keys) {
+        const CellMask child_live = board_.live_cells_after(live, child.stones, mover, c);
+        keys.push_back(key_from(child.stones, child_live));
+      } else {
+        keys.push_back(key_of(child.stones));
+      }
+      __builtin_prefetch(&table_[slot_of(keys.back())]);
+      if (heuristic_) child.score = move_score(s, mover, c);
+    }
     children.push_back(child);
+  }
+  std::size_t next = 0;
+  for (Child& child : children) {
+    if (child.settled) continue;
+    if (const std::optional<Numbers> n = lookup(keys[next++])) {
+      child.numbers = *n;
+      child.known = true;
+    }
+  }
+  if (heuristic_) initialise(mover, children);
+}
+
+// How much a stone on `c` does for `mover`: its lines still free of the opponent, and
+// the opponent's lines it spoils, each weighted by the stones already on it (a line
+// one stone further counts four times as much).
+int Dfpn::move_score(const Stones& s, int mover, Cell c) const {
+  const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
+  int score = 0;
+  for (CellMask line : board_.lines_through(c)) {
+    if ((line & theirs) == 0 && board_.lines_count_for(mover)) score += 1 << (2 * std::popcount(line & mine));
+    if ((line & mine) == 0 && board_.lines_count_for(1 - mover)) score += 1 << (2 * std::popcount(line & theirs));
+  }
+  return score;
+}
+
+// Unknown children start from numbers that rank them by move_score: the mover's number
+// (proof at the attacker's turns, disproof at the defender's) grows with the rank, so
+// df-pn tries the strongest move first and the others when it stalls.
+void Dfpn::initialise(int mover, std::vector<Child>& children) const {
+  std::vector<Child*> unknown;
+  for (Child& child : children)
+    if (!child.known) unknown.push_back(&child);
+  // Ties keep the cell order, so the search does not depend on the sort.
+  std::sort(unknown.begin(), unknown.end(),
+            [](const Child* a, const Child* b) { return a->score != b->score ? a->score > b->score : a < b; });
+  const bool attacker = mover == attacker_;
+  for (std::size_t rank = 0; rank < unknown.size(); ++rank) {
+    const uint32_t n = 1 + static_cast<uint32_t>(rank / kRankStep);
+    unknown[rank]->numbers = attacker ? Numbers{n, 1} : Numbers{1, n};
   }
 }
 
 void Dfpn::search(const Stones& s, uint32_t pn_limit, uint32_t dn_limit, Numbers& out) {
   ++nodes_;
   if (options_.max_nodes && nodes_ - proof_start_ > options_.max_nodes) aborted_ = true;
+  if (options_.on_progress && (nodes_ & 0xFFFF) == 0) options_.on_progress(nodes_, root_.pn, root_.dn);
   const int mover = to_move(s);
   CellMask moves = 0;
   if (settle(s, mover, out, moves)) {
@@ -146,6 +213,7 @@ void Dfpn::search(const Stones& s, uint32_t pn_limit, uint32_t dn_limit, Numbers
       else if (key < second) second = key;
     }
     out = or_node ? Numbers{best, total} : Numbers{total, best};
+    if (s == root_stones_) root_ = out;
     if (out.pn >= pn_limit || out.dn >= dn_limit || aborted_) break;
     Child& child = children[chosen];
     // The chosen child may use its number up to the second-best's times 1+epsilon (and
@@ -171,11 +239,11 @@ std::optional<bool> Dfpn::attacker_wins(const Stones& stones, int attacker) {
 
 void Dfpn::begin(int attacker) {
   attacker_ = attacker;
-  std::fill(table_.begin(), table_.end(), Slot{});
+  std::fill(table_, table_ + slots_, Slot{});
 }
 
 std::optional<bool> Dfpn::known(const Stones& stones) const {
-  const Numbers n = lookup(stones);
+  const Numbers n = lookup(stones).value_or(Numbers{});
   if (n.pn == 0) return true;
   if (n.dn == 0) return false;
   return std::nullopt;
@@ -200,6 +268,8 @@ Cell Dfpn::threat_sequence_move(const Stones& stones) {
 std::optional<bool> Dfpn::resolve(const Stones& stones) {
   aborted_ = false;
   proof_start_ = nodes_;
+  root_stones_ = stones;
+  root_ = {};
   Numbers root;
   do {
     search(stones, kInfinity, kInfinity, root);

@@ -23,12 +23,15 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/position.h"
 #include "dictionary/board_masks.h"
 #include "dictionary/canonical.h"
+#include "search/huge_pages.h"
 #include "dictionary/forced_win.h"
 #include "search/score.h"
 
@@ -40,6 +43,9 @@ struct DfpnOptions {
   bool threats = true;        // the knowledge above (off: plain df-pn, for cross-checks)
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
   uint64_t max_nodes = 0;     // give up after this many expansions per proof (0: no limit)
+  // Called every 2^16 expansions with the nodes so far and the root's numbers as last
+  // known (for progress lines).
+  std::function<void(uint64_t nodes, uint32_t root_pn, uint32_t root_dn)> on_progress;
 };
 
 class Dfpn {
@@ -91,6 +97,8 @@ class Dfpn {
     Stones stones;
     Numbers numbers;
     bool settled = false;  // a finished game: its numbers are final
+    bool known = false;    // numbers from the table (or final)
+    int score = 0;         // move_score, for the initial numbers of unknown children
   };
 
   // A finished game's numbers: proven if `winner` is the attacker, else disproven (a
@@ -101,7 +109,12 @@ class Dfpn {
   bool settle(const Stones& s, int mover, Numbers& out, CellMask& moves);
   void expand(const Stones& s, int mover, CellMask moves, std::vector<Child>& children);
   Key key_of(const Stones& s) const;
-  Numbers lookup(const Stones& s) const;
+  Key key_from(const Stones& s, CellMask live_cells) const;
+  std::size_t slot_of(const Key& key) const;
+  std::optional<Numbers> lookup(const Stones& s) const;
+  std::optional<Numbers> lookup(const Key& key) const;
+  int move_score(const Stones& s, int mover, Cell c) const;
+  void initialise(int mover, std::vector<Child>& children) const;
   void store(const Stones& s, Numbers n);
   void search(const Stones& s, uint32_t pn_limit, uint32_t dn_limit, Numbers& out);
 
@@ -109,8 +122,14 @@ class Dfpn {
   DfpnOptions options_;
   ForcedWinSearch forced_;
   std::optional<Canonicaliser> symmetry_;  // none when the group is too large to list
-  std::vector<Slot> table_;
+  bool heuristic_ = false;                 // initial numbers from move_score (not misère)
+  std::unique_ptr<HugePageMemory> memory_;
+  Slot* table_ = nullptr;  // in memory_ (search/huge_pages.h: probed at random)
+  std::size_t slots_ = 0;  // a power of two
+  std::vector<Key> key_buffer_;  // expand's, kept to save allocations
   int attacker_ = 0;
+  Stones root_stones_;
+  Numbers root_;  // the root's numbers after its last pass
   uint64_t nodes_ = 0, proof_start_ = 0;
   bool aborted_ = false;
 };

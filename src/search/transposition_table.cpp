@@ -5,40 +5,19 @@
 #include <memory>
 #include <new>
 
-#include <sys/mman.h>
-
 namespace kinrow {
 
-namespace {
-
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
-
-}  // namespace
-
-// The table is probed at random, so with 4 KiB pages nearly every probe of a large table
-// also misses the TLB. Memory mapped on huge-page boundaries and marked for transparent
-// huge pages (Linux's default "madvise" mode honours only marked memory) avoids most of
-// that; where the kernel declines, the pages are ordinary and only speed differs.
+// The buckets live in huge pages (search/huge_pages.h): the table is probed at random.
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
   bucket_count_ = std::bit_floor(bytes / sizeof(Bucket));
   shift_ = 64 - std::countr_zero(bucket_count_);
-  mapped_bytes_ = (bucket_count_ * sizeof(Bucket) + kHugePage - 1) / kHugePage * kHugePage;
-  void* memory = mmap(nullptr, mapped_bytes_ + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory == MAP_FAILED) throw std::bad_alloc();
-  // Keep a huge-page-aligned stretch and give the rest back.
-  const auto start = reinterpret_cast<std::uintptr_t>(memory);
-  const std::uintptr_t aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
-  if (aligned > start) munmap(memory, aligned - start);
-  if (const std::size_t tail = start + kHugePage - aligned)
-    munmap(reinterpret_cast<void*>(aligned + mapped_bytes_), tail);
-  madvise(reinterpret_cast<void*>(aligned), mapped_bytes_, MADV_HUGEPAGE);
-  buckets_ = std::uninitialized_value_construct_n(reinterpret_cast<Bucket*>(aligned), bucket_count_) - bucket_count_;
+  memory_ = std::make_unique<HugePageMemory>(bucket_count_ * sizeof(Bucket));
+  buckets_ = std::uninitialized_value_construct_n(static_cast<Bucket*>(memory_->data()), bucket_count_) - bucket_count_;
 }
 
 TranspositionTable::~TranspositionTable() {
   std::destroy_n(buckets_, bucket_count_);
-  munmap(buckets_, mapped_bytes_);
 }
 
 void TranspositionTable::clear() {

@@ -19,6 +19,8 @@
 #include <memory>
 #include <optional>
 
+#include "search/huge_pages.h"
+
 namespace kinrow {
 
 struct TableEntry {
@@ -81,8 +83,8 @@ class TranspositionTable {
   // multiplicative mix (Fibonacci hashing) of the whole key.
   std::size_t index(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
 
-  Bucket* buckets_ = nullptr;  // mapped memory: see the constructor
-  std::size_t mapped_bytes_ = 0;
+  std::unique_ptr<HugePageMemory> memory_;
+  Bucket* buckets_ = nullptr;  // in memory_
   std::size_t bucket_count_ = 0;
   int shift_ = 64;  // 64 - log2(buckets)
 };
