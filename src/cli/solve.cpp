@@ -17,6 +17,7 @@
 #include "games/families.h"
 #include "search/dfpn.h"
 #include "search/dfpn_solve.h"
+#include "search/race.h"
 #include "search/solver.h"
 
 namespace kinrow::cli {
@@ -30,15 +31,21 @@ const CommandSpec kSolveSpec = {
     "and forced blocks, and symmetric positions merged. Reports the value for the side to\n"
     "move, the value of the game for the first player, a best move, and the number of\n"
     "turns to the end under perfect play (the winner hurries, the loser delays).\n\n"
+    "Df-pn (--method pns) proves \"the side to move wins\" and \"the opponent wins\" by\n"
+    "depth-first proof-number search with threat knowledge (immediate wins, forced blocks,\n"
+    "wins by continuous threats), dead lines and cells, and symmetry at every node; it\n"
+    "reports the value only. By default both methods race where df-pn applies.\n\n"
     "examples:\n"
     "  kinrow solve connect:5x4x4\n"
     "  kinrow solve tictactoe --moves b2a1 --json\n"
-    "  kinrow solve mnk:4x4x3 --certificate 4x4x3.cert   (then: kinrow verify mnk:4x4x3 4x4x3.cert)",
+    "  kinrow solve mnk:4x4x3 --certificate 4x4x3.cert   (then: kinrow verify mnk:4x4x3 4x4x3.cert)\n"
+    "  kinrow solve square:6 --method pns --certificate square6.cert",
     {
         {"moves", "M", "moves from the empty board (docs/games.md: \"4453\", \"b2 c1\")"},
         {"weak", "", "win/draw/loss only, without the distance (faster)"},
         {"method", "M", "alphabeta, pns (df-pn: win/draw/loss, boards of at most 64 cells, one stone a\n"
-                        "turn) or auto (default: alphabeta, faster on every game measured)"},
+                        "turn) or auto (default: on boards df-pn handles, without gravity and with at least 20\n"
+                        "empty cells, both race on two threads and the first to finish answers; else alphabeta)"},
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
@@ -57,39 +64,25 @@ const CommandSpec kSolveSpec = {
 
 namespace {
 
-// --method pns: the value by two df-pn proofs (search/dfpn.h).
-int solve_by_proof_numbers(const Args& args, const Game& game) {
-  if (args.has("batch")) throw InputError("--method pns does not run batches yet; use --method alphabeta");
-  const Position position = play_moves(game, args.get("moves"));
-  DfpnOptions options;
-  if (args.has("tt-mb")) options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 64, 1, 1 << 20));
-  const std::string certificate_path = args.get("certificate");
-  std::ofstream certificate_file;
-  if (args.has("certificate")) {
-    certificate_file.open(certificate_path);
-    if (!certificate_file) throw InputError("cannot write \"" + certificate_path + "\"");
-  }
-  ProgressLine progress(!args.has("quiet"));
-  const auto started = std::chrono::steady_clock::now();
-  double last_shown = 0;
-  options.on_progress = [&](uint64_t nodes, uint32_t pn, uint32_t dn) {
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (seconds < last_shown + 1) return;  // a line a second at most
-    last_shown = seconds;
-    progress.show("df-pn  nodes " + with_commas(nodes) + "  " + rate(nodes, seconds) + "  root pn " +
-                  std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds));
-  };
-  const DfpnResult result = dfpn_solve(position, options, args.has("certificate"));
-  progress.clear();
+// Writes a certificate file, if one was asked for; the number of entries.
+std::size_t write_certificate_file(const std::string& path, const Game& game, const std::optional<Certificate>& certificate) {
+  if (!certificate) return 0;
+  std::ofstream file(path);
+  if (!file) throw InputError("cannot write \"" + path + "\"");
+  write_certificate(file, game, *certificate);
+  file.close();
+  if (!file) throw InputError("writing \"" + path + "\" failed");
+  std::size_t entries = 0;
+  for (const Strategy& s : certificate->strategies) entries += s.entries.size();
+  return entries;
+}
+
+// A df-pn answer (--method pns, or auto when df-pn finished first).
+int report_proof_numbers(const Args& args, const Game& game, const Position& position, const DfpnResult& result,
+                         const char* how) {
   if (!result.complete) throw InputError("df-pn stopped at its node limit before deciding the position");
-  const bool proof = result.certificate.has_value();
-  std::size_t certificate_entries = 0;
-  if (proof) {
-    write_certificate(certificate_file, game, *result.certificate);
-    for (const Strategy& s : result.certificate->strategies) certificate_entries += s.entries.size();
-    certificate_file.close();
-    if (!certificate_file) throw InputError("writing \"" + certificate_path + "\" failed");
-  }
+  const std::string certificate_path = args.get("certificate");
+  const std::size_t certificate_entries = write_certificate_file(certificate_path, game, result.certificate);
   const char* game_value = game_value_name(result.value, position.to_move());
   const std::string moves = format_turns(game, position.history());
   if (args.has("json")) {
@@ -102,7 +95,7 @@ int solve_by_proof_numbers(const Args& args, const Game& game) {
     out["to_move_value"] = value_name(result.value);
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
-    if (proof) {
+    if (result.certificate) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
       out["certificate_nodes"] = result.certificate_nodes;
@@ -113,15 +106,26 @@ int solve_by_proof_numbers(const Args& args, const Game& game) {
   }
   std::cout << "game         " << game.spec << "\n"
             << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
-            << "method       df-pn (two proofs: the side to move wins; else the opponent wins)\n"
+            << "method       df-pn" << how << " (two proofs: the side to move wins; else the opponent wins)\n"
             << "value        " << value_name(result.value) << " for the side to move; game: " << game_value << "\n"
             << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
             << "time         " << seconds_text(result.seconds) << "\n";
-  if (proof)
-    std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries) << " positions, read off in "
-              << seconds_text(result.certificate_seconds) << " with " << with_commas(result.certificate_nodes)
-              << " nodes re-searched; check with: kinrow verify " << game.spec << " " << certificate_path << ")\n";
+  if (result.certificate)
+    std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries)
+              << " positions, read off in " << seconds_text(result.certificate_seconds) << " with "
+              << with_commas(result.certificate_nodes) << " nodes re-searched; check with: kinrow verify "
+              << game.spec << " " << certificate_path << ")\n";
   return 0;
+}
+
+// Whether --method auto races df-pn against alpha-beta here: df-pn handles the game,
+// gravity games go to the Connect Four bitboard solver (no race), and small positions
+// to alpha-beta alone, which answers them at once and with the distance to the end.
+bool worth_racing(const Args& args, const Game& game, const Position& position) {
+  constexpr int kSmall = 20;  // empty cells
+  int empty = 0;
+  for (Cell c = 0; c < game.cell_count(); ++c) empty += position.owner(c) == kNoPlayer;
+  return dfpn_applies(game) && !game.rules.gravity && !args.has("generic") && empty >= kSmall;
 }
 
 }  // namespace
@@ -131,7 +135,6 @@ int run_solve(const Args& args) {
   const std::string method = args.get("method", "auto");
   if (method != "auto" && method != "alphabeta" && method != "pns")
     throw InputError("--method takes alphabeta, pns or auto, not \"" + printable(method) + "\"");
-  if (method == "pns") return solve_by_proof_numbers(args, game);
   SolveOptions options;
   options.gravity = gravity_settings(args, all_cores());
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
@@ -140,33 +143,52 @@ int run_solve(const Args& args) {
   options.generic_board = args.has("generic");
   options.pairing = pairing_mode(args);
   if (args.has("batch")) {
+    if (method == "pns") throw InputError("--method pns does not run batches; use --method alphabeta");
     if (options.certificate || args.has("moves"))
       throw InputError("--batch reads its positions from the file; drop --moves and --certificate");
     return run_solve_batch(args, game, options);
   }
   const Position position = play_moves(game, args.get("moves"));
   const std::string certificate_path = args.get("certificate");
-  std::ofstream certificate_file;
   if (options.certificate) {
-    certificate_file.open(certificate_path);
-    if (!certificate_file) throw InputError("cannot write \"" + certificate_path + "\"");
+    std::ofstream probe(certificate_path);  // fail before the search, not after it
+    if (!probe) throw InputError("cannot write \"" + certificate_path + "\"");
   }
   ProgressLine progress(!args.has("quiet"));
   options.monitor.on_progress = [&](const SearchProgress& p) {
     progress.show("window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) +
                   "  " + rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds));
   };
-
-  const SolveResult result = solve(position, options);
-  progress.clear();
-
-  std::size_t certificate_entries = 0;
-  if (result.certificate) {
-    write_certificate(certificate_file, game, *result.certificate);
-    for (const Strategy& s : result.certificate->strategies) certificate_entries += s.entries.size();
-    certificate_file.close();
-    if (!certificate_file) throw InputError("writing \"" + certificate_path + "\" failed");
+  DfpnOptions proof_numbers;
+  if (args.has("tt-mb")) proof_numbers.table_megabytes = options.table_megabytes;
+  const auto started = std::chrono::steady_clock::now();
+  double last_shown = 0;
+  proof_numbers.on_progress = [&](uint64_t nodes, uint32_t pn, uint32_t dn) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (seconds < last_shown + 1) return;  // a line a second at most
+    last_shown = seconds;
+    progress.show("df-pn  nodes " + with_commas(nodes) + "  " + rate(nodes, seconds) + "  root pn " +
+                  std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds));
+  };
+  if (method == "pns") {
+    if (!dfpn_applies(game))
+      throw InputError("--method pns is for games of at most 64 cells and one stone a turn; " + game.spec +
+                       " is not one");
+    const DfpnResult result = dfpn_solve(position, proof_numbers, options.certificate);
+    progress.clear();
+    return report_proof_numbers(args, game, position, result, "");
   }
+  SolveResult result;
+  if (method == "auto" && worth_racing(args, game, position)) {
+    RaceResult raced = race(position, options, proof_numbers, options.certificate);
+    progress.clear();
+    if (raced.dfpn) return report_proof_numbers(args, game, position, *raced.dfpn, ", first to finish against alpha-beta");
+    result = std::move(*raced.alphabeta);
+  } else {
+    result = solve(position, options);
+    progress.clear();
+  }
+  const std::size_t certificate_entries = write_certificate_file(certificate_path, game, result.certificate);
 
   const std::string moves = format_turns(game, position.history());
   const std::string best = result.best_move ? format_turn(game, *result.best_move) : "";
@@ -175,6 +197,7 @@ int run_solve(const Args& args) {
     nlohmann::ordered_json out;
     out["game"] = game.spec;
     out["moves"] = moves;
+    out["method"] = "alphabeta";
     out["to_move"] = position.to_move() == 0 ? "first" : "second";
     out["value"] = game_value;
     out["to_move_value"] = value_name(result.value);

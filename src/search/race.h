@@ -1,0 +1,35 @@
+// `kinrow solve --method auto`: alpha-beta and df-pn side by side, one thread each, and
+// the first to finish answers.
+//
+// Which method is faster depends on the game in ways no cheap rule predicts: alpha-beta
+// with pairing cut-offs proves mnk draws quickly, df-pn with threat knowledge proves
+// square-game and other many-line wins in a fraction of alpha-beta's time
+// (docs/benchmarks.md). Racing them costs a second core and the loser's memory, and
+// makes the answer come as fast as the better method's on every game. The loser is
+// stopped from its own progress callback, within a few thousand nodes.
+#pragma once
+
+#include <functional>
+#include <optional>
+
+#include "core/position.h"
+#include "search/dfpn_solve.h"
+#include "search/solver.h"
+
+namespace kinrow {
+
+struct RaceResult {
+  // Exactly one is set: the method that finished first.
+  std::optional<SolveResult> alphabeta;
+  std::optional<DfpnResult> dfpn;
+};
+
+// Whether df-pn can take part: at most 64 cells, one stone a turn. Elsewhere `race`
+// runs alpha-beta alone.
+bool dfpn_applies(const Game& game);
+
+// Both searches with their own options (their progress callbacks may be called from two
+// threads at once); `certificate` asks each for its certificate.
+RaceResult race(const Position& position, const SolveOptions& alphabeta, const DfpnOptions& dfpn, bool certificate);
+
+}  // namespace kinrow
