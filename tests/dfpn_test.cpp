@@ -49,7 +49,9 @@ INSTANTIATE_TEST_SUITE_P(Games, DfpnAgrees,
                          ::testing::Values("mnk:3x3x3", "mnk:4x4x3", "mnk:4x3x3", "mnk:3x3x3,misere",
                                            "mnk:4x3x3,misere", "mnk:4x4x3,maker-breaker",
                                            "mnk:3x3x3,maker-breaker", "connect:4x4x3", "connect:5x4x4",
-                                           "connect:4x4x3,misere", "square:3", "cube:3x2"),
+                                           "connect:4x4x3,misere", "square:3", "cube:3x2", "mnk:3x3x3,p=2,q=1",
+                                           "mnk:4x3x3,p=2", "connect:4x4x3,p=2,q=1", "mnk:4x3x3,misere,p=2,q=1",
+                                           "mnk:4x3x3,maker-breaker,p=2,q=1"),
                          [](const auto& info) {
                            std::string name = info.param;
                            for (char& c : name)

@@ -43,8 +43,8 @@ const CommandSpec kSolveSpec = {
     {
         {"moves", "M", "moves from the empty board (docs/games.md: \"4453\", \"b2 c1\")"},
         {"weak", "", "win/draw/loss only, without the distance (faster)"},
-        {"method", "M", "alphabeta, pns (df-pn: win/draw/loss, boards of at most 64 cells, one stone a\n"
-                        "turn) or auto (default: on boards df-pn handles, without gravity and with at least 20\n"
+        {"method", "M", "alphabeta, pns (df-pn: win/draw/loss, boards of at most 64 cells)\n"
+                        "or auto (default: on boards df-pn handles, without gravity and with at least 20\n"
                         "empty cells, both race on two threads and the first to finish answers; else alphabeta)"},
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
@@ -172,8 +172,8 @@ int run_solve(const Args& args) {
   };
   if (method == "pns") {
     if (!dfpn_applies(game))
-      throw InputError("--method pns is for games of at most 64 cells and one stone a turn; " + game.spec +
-                       " is not one");
+      throw InputError("--method pns is for games of at most 64 cells; " + game.spec + " has " +
+                       std::to_string(game.cell_count()));
     const DfpnResult result = dfpn_solve(position, proof_numbers, options.certificate);
     progress.clear();
     return report_proof_numbers(args, game, position, result, "");

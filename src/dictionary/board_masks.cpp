@@ -4,11 +4,16 @@
 
 namespace kinrow {
 
-BoardMasks::BoardMasks(const Game& game) : game_(&game), cells_(game.cell_count()), goal_(game.rules.goal) {
+BoardMasks::BoardMasks(const Game& game, bool several_stones)
+    : game_(&game),
+      cells_(game.cell_count()),
+      goal_(game.rules.goal),
+      first_turn_stones_(game.rules.first_turn_stones),
+      stones_per_turn_(game.rules.stones_per_turn) {
   if (cells_ > 64)
     throw InputError("dictionaries are for boards of at most 64 cells; " + game.spec + " has " +
                      std::to_string(cells_));
-  if (game.rules.stones_per_turn != 1 || game.rules.first_turn_stones != 1)
+  if (!several_stones && !one_stone_a_turn())
     throw InputError("dictionaries are for games of one stone a turn; " + game.spec + " is not");
   all_ = cells_ == 64 ? ~CellMask{0} : (CellMask{1} << cells_) - 1;
   for (const Line& line : game.lines) {

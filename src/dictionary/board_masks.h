@@ -43,8 +43,9 @@ std::vector<int8_t> owners_of(const Stones& stones, int cells);
 class BoardMasks {
  public:
   // InputError if the game is not one a dictionary can describe: more than 64 cells, or
-  // more than one stone a turn.
-  explicit BoardMasks(const Game& game);
+  // (unless `several_stones`, which only df-pn's stone-by-stone search asks for) more
+  // than one stone a turn.
+  explicit BoardMasks(const Game& game, bool several_stones = false);
 
   const Game& game() const { return *game_; }
   int cell_count() const { return cells_; }
@@ -54,6 +55,16 @@ class BoardMasks {
   bool lines_count_for(int player) const { return player == 0 || goal_ != Goal::MakerBreaker; }
   Goal goal() const { return goal_; }
   bool gravity() const { return !below_.empty(); }
+  bool one_stone_a_turn() const { return first_turn_stones_ == 1 && stones_per_turn_ == 1; }
+
+  // Who places the next stone, from the number of stones placed: the first turn has
+  // first_turn_stones, every later one stones_per_turn (a turn may end early only
+  // because the board is full, and then nobody moves).
+  int to_move(const Stones& s) const {
+    const int placed = std::popcount(s.occupied());
+    if (placed < first_turn_stones_) return 0;
+    return (1 + (placed - first_turn_stones_) / stones_per_turn_) % 2;
+  }
 
   // Empty cells a stone may go to (under gravity: the lowest empty cell of each column).
   CellMask legal(const Stones& s) const {
@@ -170,6 +181,7 @@ class BoardMasks {
   int cells_ = 0;
   CellMask all_ = 0;
   Goal goal_ = Goal::Normal;
+  int first_turn_stones_ = 1, stones_per_turn_ = 1;
   std::vector<CellMask> lines_;
   // The masks of the lines through each cell, flat: cell c's are [line_start_[c], line_start_[c+1]).
   std::vector<CellMask> line_by_cell_;

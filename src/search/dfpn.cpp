@@ -4,13 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
 namespace kinrow {
 namespace {
 
 constexpr uint32_t kInfinity = 1u << 30;
-const std::size_t kRankStep = std::getenv("KR_STEP") ? std::atoi(std::getenv("KR_STEP")) : 4;
 
 uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint64_t{a} + b); }
 
@@ -18,7 +16,10 @@ uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint
 
 Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
     : board_(board), options_(options), forced_(board) {
-  heuristic_ = options.threats && board.goal() != Goal::Misere && !std::getenv("KR_NOHEUR");
+  // The threat knowledge reads one stone a turn: with several, a line two short may be
+  // an immediate win.
+  threats_ = options.threats && board.goal() != Goal::Misere && board.one_stone_a_turn();
+  heuristic_ = options.threats && board.goal() != Goal::Misere;
   if (options.reductions) {
     try {
       symmetry_.emplace(board.game());
@@ -32,9 +33,7 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
   table_ = static_cast<Slot*>(memory_->data());  // zeroed: every slot unused
 }
 
-int Dfpn::to_move(const Stones& s) const {
-  return std::popcount(s.first) > std::popcount(s.second) ? 1 : 0;
-}
+int Dfpn::to_move(const Stones& s) const { return board_.to_move(s); }
 
 Dfpn::Key Dfpn::key_of(const Stones& s) const {
   if (!options_.reductions || board_.gravity()) return {s, board_.all(), 0};
@@ -98,7 +97,7 @@ bool Dfpn::settle(const Stones& s, int mover, Numbers& out, CellMask& moves) {
     }
     if (symmetry_) moves = symmetry_->orbit_representatives(s, moves);
   }
-  if (!options_.threats || board_.goal() == Goal::Misere) return false;
+  if (!threats_) return false;
   const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
   if (board_.lines_count_for(mover) && board_.winning_cells(mine, theirs, legal)) {
     out = decided(mover);
@@ -181,7 +180,7 @@ void Dfpn::initialise(int mover, std::vector<Child>& children) const {
             [](const Child* a, const Child* b) { return a->score != b->score ? a->score > b->score : a < b; });
   const bool attacker = mover == attacker_;
   for (std::size_t rank = 0; rank < unknown.size(); ++rank) {
-    const uint32_t n = 1 + static_cast<uint32_t>(rank / kRankStep);
+    const uint32_t n = 1 + static_cast<uint32_t>(rank);
     unknown[rank]->numbers = attacker ? Numbers{n, 1} : Numbers{1, n};
   }
 }
@@ -257,7 +256,7 @@ CellMask Dfpn::moves_to_try(const Stones& stones) {
 
 Cell Dfpn::threat_sequence_move(const Stones& stones) {
   const int mover = to_move(stones);
-  if (!options_.threats || board_.goal() == Goal::Misere || mover != attacker_) return -1;
+  if (!threats_ || mover != attacker_) return -1;
   // As in settle: only when the defender has no immediate win to answer first.
   if (board_.lines_count_for(1 - mover) &&
       board_.winning_cells(stones.of(1 - mover), stones.of(mover), board_.legal(stones)))

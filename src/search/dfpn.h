@@ -1,5 +1,6 @@
-// Depth-first proof-number search (df-pn) for games of at most 64 cells, one stone a
-// turn, every goal (normal, misère, maker-breaker) and gravity.
+// Depth-first proof-number search (df-pn) for games of at most 64 cells, every goal
+// (normal, misère, maker-breaker), gravity, and several stones a turn (searched stone by
+// stone: a node is a set of stones, and the count says whose stone comes next).
 //
 // One proof asks "does `attacker` win?": at the attacker's turns a node is proven when one
 // child is (proof number = least child's, disproof number = sum), at the defender's when
@@ -10,7 +11,8 @@
 // children are close. A value is two proofs: the side to move wins; else the opponent
 // wins; else (neither) a draw.
 //
-// Knowledge, where completing a line wins (normal, maker-breaker): a player who can win
+// Knowledge, where completing a line wins (normal, maker-breaker) and a turn is one
+// stone: a player who can win
 // at once does; a player facing two immediate wins loses; facing one, must take that cell;
 // and at the attacker's turns a win by continuous threats (dictionary/forced_win.h)
 // proves the node at once. Misère gets the plain search.
@@ -122,6 +124,7 @@ class Dfpn {
   DfpnOptions options_;
   ForcedWinSearch forced_;
   std::optional<Canonicaliser> symmetry_;  // none when the group is too large to list
+  bool threats_ = false;                   // the threat knowledge applies (see settle)
   bool heuristic_ = false;                 // initial numbers from move_score (not misère)
   std::unique_ptr<HugePageMemory> memory_;
   Slot* table_ = nullptr;  // in memory_ (search/huge_pages.h: probed at random)

@@ -75,13 +75,51 @@ class ProofWalker {
       for (CellMask m = board_.legal(s); m; m &= m - 1) follow(s, mover, std::countr_zero(m));
       return;
     }
-    if (wins_now(s)) return;
-    const Cell move = choose(s);
+    if (board_.one_stone_a_turn()) {
+      if (wins_now(s)) return;
+      const Cell move = choose(s);
+      add_entry(s, Turn{move});
+      follow(s, mover, move);
+      return;
+    }
+    // Several stones a turn: the search went stone by stone, the entry is the whole turn.
+    Turn turn;
+    Stones now = s;
+    for (;;) {
+      const Cell c = choose(now);
+      turn.push_back(c);
+      Stones next = now;
+      next.place(holder_, c);
+      const int result = board_.result_after(next, holder_, c);
+      if (result != BoardMasks::kGoesOn) {
+        if (!keeps_claim(result))
+          throw std::logic_error("df-pn certificate: a game under the strategy ends against its holder");
+        // The game ended inside the turn; the turn still places its full count, so the
+        // rest go to any empty cells (they change nothing).
+        const int stones = std::min(std::popcount(board_.all() & ~s.occupied()), turn_stones(s));
+        for (CellMask m = board_.legal(next); static_cast<int>(turn.size()) < stones && m; m &= m - 1)
+          turn.push_back(std::countr_zero(m));
+        add_entry(s, turn);
+        return;
+      }
+      now = next;
+      if (dfpn_.to_move(now) != holder_) break;
+    }
+    add_entry(s, turn);
+    visit(now);
+  }
+
+  // Stones the turn starting at `s` places when the board does not run out first.
+  int turn_stones(const Stones& s) const {
+    const Rules& rules = board_.game().rules;
+    return std::popcount(s.occupied()) == 0 ? rules.first_turn_stones : rules.stones_per_turn;
+  }
+
+  void add_entry(const Stones& s, Turn turn) {
     StrategyEntry entry;
     entry.owner = owners_of(s, board_.cell_count());
-    entry.move = Turn{move};
+    entry.move = std::move(turn);
     out_->entries.push_back(std::move(entry));
-    follow(s, mover, move);
   }
 
   void follow(const Stones& s, int mover, Cell c) {

@@ -37,7 +37,7 @@ DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool
       strategies.push_back(empty_strategy(w, Claim::Win));
     }
   } else {
-    const BoardMasks board(position.game());
+    const BoardMasks board(position.game(), /*several_stones=*/true);
     const Stones stones = stones_of(position);
     Dfpn dfpn(board, options);
     double reading = 0;

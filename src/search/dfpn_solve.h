@@ -26,8 +26,7 @@ struct DfpnResult {
   double certificate_seconds = 0;  // reading the strategies off the proofs
 };
 
-// InputError if the game does not fit BoardMasks (more than 64 cells, several stones a
-// turn).
+// InputError if the game has more than 64 cells.
 DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options = {}, bool certificate = false);
 
 }  // namespace kinrow

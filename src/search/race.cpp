@@ -13,7 +13,7 @@ struct Stopped {};  // thrown from a progress callback to abandon the losing sea
 }  // namespace
 
 bool dfpn_applies(const Game& game) {
-  return game.cell_count() <= 64 && game.rules.stones_per_turn == 1 && game.rules.first_turn_stones == 1;
+  return game.cell_count() <= 64;
 }
 
 RaceResult race(const Position& position, const SolveOptions& alphabeta, const DfpnOptions& dfpn, bool certificate) {
