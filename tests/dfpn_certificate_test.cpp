@@ -546,5 +546,17 @@ TEST(DfpnCertificateCli, SolveWritesACertificateVerifyAccepts) {
   std::filesystem::remove(path);
 }
 
+// A game whose symmetry group (40,320 maps: every cell of the 2x2x2 cube is a twin) is
+// larger than the checker lists: the certificate must not merge positions the checker
+// cannot match, or it has gaps.
+TEST(DfpnCertificate, AHugeSymmetryGroupDoesNotLeaveGaps) {
+  const Game game = make_game("cube:2x3,misere");
+  const DfpnResult r = dfpn_solve(Position(game), {}, true);
+  ASSERT_TRUE(r.certificate);
+  const CheckReport report = check_certificate(game, *r.certificate);
+  EXPECT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(r.value, Value::Loss);
+}
+
 }  // namespace
 }  // namespace kinrow

@@ -6,6 +6,7 @@
 
 #include "core/notation.h"
 #include "games/families.h"
+#include "proof/checker.h"
 #include "search/dfpn_solve.h"
 #include "search/solver.h"
 #include "cli_support.h"
@@ -80,6 +81,53 @@ TEST(DfpnCli, SolvesByProofNumbersAndRefusesWhatItCannotDo) {
   EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method pns --batch -").status, 2);
   EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method fast").status, 2);
   EXPECT_EQ(testing::kinrow("solve mnk:9x9x5 --method pns").status, 2);  // more than 64 cells
+}
+
+}  // namespace
+}  // namespace kinrow
+
+namespace kinrow {
+namespace {
+
+Stones stones_on(const Game& game, std::initializer_list<const char*> x, std::initializer_list<const char*> o) {
+  Stones s;
+  for (const char* c : x) s.place(0, parse_cell(game, c));
+  for (const char* c : o) s.place(1, parse_cell(game, c));
+  return s;
+}
+
+// The threat knowledge inside df-pn: a win by continuous threats proves the attacker's
+// node, but not where the defender's own threat comes first.
+TEST(DfpnThreats, AWinByContinuousThreatsProvesTheNodeACounterThreatDoesNot) {
+  const Game game = make_game("mnk:7x7x4");
+  const BoardMasks board(game);
+  Dfpn dfpn(board, {});
+  dfpn.begin(0);
+  // x c4 d4 and e2 e3: e4 (among others) makes two threes at once.
+  const Stones open = stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"});
+  EXPECT_GE(dfpn.threat_sequence_move(open), 0);
+  EXPECT_EQ(dfpn.moves_to_try(open), 0u);  // settled without search
+  EXPECT_EQ(dfpn.resolve(open), std::optional<bool>(true));
+  // o's g5 g6 g7 threaten g4: x must block first and the block makes no threat.
+  const Stones countered = stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"});
+  EXPECT_LT(dfpn.threat_sequence_move(countered), 0);
+  EXPECT_EQ(dfpn.moves_to_try(countered), cell_bit(parse_cell(game, "g4")));  // the forced block
+}
+
+// The same positions solved whole: the certificate of the threat-sequence win passes the
+// checker, and the value agrees with alpha-beta with the knowledge on and off.
+TEST(DfpnThreats, ThreatSequenceWinsCarryCertificates) {
+  const Game game = make_game("mnk:5x5x4");
+  const Position position = play_moves(game, "b2 a5 c3 e5 b3 e1");  // x b2 c3 b3: d3 or b4 makes a double three
+  DfpnOptions with, without;
+  without.threats = false;
+  const DfpnResult a = dfpn_solve(position, with, true), b = dfpn_solve(position, without);
+  EXPECT_EQ(a.value, Value::Win);
+  EXPECT_EQ(a.value, alphabeta_value(position));
+  EXPECT_EQ(b.value, a.value);
+  ASSERT_TRUE(a.certificate);
+  const CheckReport report = check_certificate(game, *a.certificate);
+  EXPECT_TRUE(report.ok) << report.error;
 }
 
 }  // namespace

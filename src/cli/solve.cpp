@@ -45,7 +45,8 @@ const CommandSpec kSolveSpec = {
         {"weak", "", "win/draw/loss only, without the distance (faster)"},
         {"method", "M", "alphabeta, pns (df-pn: win/draw/loss, boards of at most 64 cells)\n"
                         "or auto (default: on boards df-pn handles, without gravity and with at least 20\n"
-                        "empty cells, both race on two threads and the first to finish answers; else alphabeta)"},
+                        "empty cells, both race on two threads for the value and the first to finish\n"
+                        "answers; else alphabeta. For the distance to the end, ask alphabeta)"},
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
@@ -180,7 +181,9 @@ int run_solve(const Args& args) {
   }
   SolveResult result;
   if (method == "auto" && worth_racing(args, game, position)) {
-    RaceResult raced = race(position, options, proof_numbers, options.certificate);
+    SolveOptions weak = options;
+    weak.weak = true;  // the race is for the value; --method alphabeta gives the distance
+    RaceResult raced = race(position, weak, proof_numbers, options.certificate);
     progress.clear();
     if (raced.dfpn) return report_proof_numbers(args, game, position, *raced.dfpn, ", first to finish against alpha-beta");
     result = std::move(*raced.alphabeta);

@@ -5,8 +5,8 @@
 
 namespace kinrow {
 
-Canonicaliser::Canonicaliser(const Game& game) {
-  const SymmetryGroup group = automorphisms(game);
+Canonicaliser::Canonicaliser(const Game& game, std::size_t max_maps) {
+  const SymmetryGroup group = automorphisms(game, max_maps);
   if (!group.complete)
     throw InputError(game.spec + " has too many symmetries to canonicalise positions");
   for (const Permutation& map : group.maps) {

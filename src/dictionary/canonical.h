@@ -21,7 +21,8 @@ struct CanonicalForm {
 
 class Canonicaliser {
  public:
-  explicit Canonicaliser(const Game& game);
+  // InputError if the group has more than `max_maps` elements (too many to list).
+  explicit Canonicaliser(const Game& game, std::size_t max_maps = std::size_t{1} << 16);
 
   std::size_t group_size() const { return forward_.size(); }
   CanonicalForm canonical(const Stones& s) const;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kinrow {
 namespace {
@@ -22,7 +23,7 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
   heuristic_ = options.threats && board.goal() != Goal::Misere;
   if (options.reductions) {
     try {
-      symmetry_.emplace(board.game());
+      symmetry_.emplace(board.game(), kMaxSymmetries);
     } catch (const InputError&) {
       // Too many symmetries to list (twin cells): search without them.
     }
@@ -160,12 +161,14 @@ void Dfpn::expand(const Stones& s, int mover, CellMask moves, std::vector<Child>
 // one stone further counts four times as much).
 int Dfpn::move_score(const Stones& s, int mover, Cell c) const {
   const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
-  int score = 0;
+  // Weights stop growing at 4^12, so long lines (file: games) cannot overflow the sum.
+  auto weight = [](CellMask stones) { return int64_t{1} << (2 * std::min(std::popcount(stones), 12)); };
+  int64_t score = 0;
   for (CellMask line : board_.lines_through(c)) {
-    if ((line & theirs) == 0 && board_.lines_count_for(mover)) score += 1 << (2 * std::popcount(line & mine));
-    if ((line & mine) == 0 && board_.lines_count_for(1 - mover)) score += 1 << (2 * std::popcount(line & theirs));
+    if ((line & theirs) == 0 && board_.lines_count_for(mover)) score += weight(line & mine);
+    if ((line & mine) == 0 && board_.lines_count_for(1 - mover)) score += weight(line & theirs);
   }
-  return score;
+  return static_cast<int>(std::min<int64_t>(score, std::numeric_limits<int>::max()));
 }
 
 // Unknown children start from numbers that rank them by move_score: the mover's number

@@ -73,6 +73,11 @@ class Dfpn {
   int to_move(const Stones& s) const;
   int attacker() const { return attacker_; }
   const BoardMasks& board() const { return board_; }
+  // The symmetries used at every node; none when the group has more than
+  // kMaxSymmetries elements (their tables take 16 KiB a map, and the certificate
+  // checker lists at most 4096).
+  static constexpr std::size_t kMaxSymmetries = 1024;
+  const Canonicaliser* symmetry() const { return symmetry_ ? &*symmetry_ : nullptr; }
   uint64_t nodes() const { return nodes_; }
 
  private:

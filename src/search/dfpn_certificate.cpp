@@ -14,11 +14,16 @@ namespace {
 
 class ProofWalker {
  public:
-  explicit ProofWalker(Dfpn& dfpn) : board_(dfpn.board()), dfpn_(dfpn) {
+  // Positions are merged by the game's symmetries, which the checker also uses: the
+  // search's own, or (a search without reductions) a group of the same bounded size;
+  // larger groups are not listed at all (the checker lists at most 4096).
+  explicit ProofWalker(Dfpn& dfpn) : board_(dfpn.board()), dfpn_(dfpn), symmetry_(dfpn.symmetry()) {
+    if (symmetry_) return;
     try {
-      symmetry_.emplace(board_.game());
+      own_symmetry_.emplace(board_.game(), Dfpn::kMaxSymmetries);
+      symmetry_ = &*own_symmetry_;
     } catch (const InputError&) {
-      // Too many symmetries to list: positions are merged only when equal.
+      // Too many symmetries: only equal positions merge.
     }
   }
 
@@ -97,8 +102,11 @@ class ProofWalker {
         // The game ended inside the turn; the turn still places its full count, so the
         // rest go to any empty cells (they change nothing).
         const int stones = std::min(std::popcount(board_.all() & ~s.occupied()), turn_stones(s));
-        for (CellMask m = board_.legal(next); static_cast<int>(turn.size()) < stones && m; m &= m - 1)
-          turn.push_back(std::countr_zero(m));
+        for (Stones filled = next; static_cast<int>(turn.size()) < stones;) {
+          const Cell pad = std::countr_zero(board_.legal(filled));  // legal again after each (gravity)
+          turn.push_back(pad);
+          filled.place(holder_, pad);
+        }
         add_entry(s, turn);
         return;
       }
@@ -166,7 +174,8 @@ class ProofWalker {
 
   const BoardMasks& board_;
   Dfpn& dfpn_;
-  std::optional<Canonicaliser> symmetry_;
+  std::optional<Canonicaliser> own_symmetry_;
+  const Canonicaliser* symmetry_;  // null: only equal positions merge
   int holder_ = 0, attacker_ = 0;
   Claim claim_ = Claim::Win;
   std::unordered_set<Stones, StonesHash> seen_;

@@ -4,6 +4,7 @@
 #include <exception>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 
 namespace kinrow {
 namespace {
@@ -48,8 +49,9 @@ RaceResult race(const Position& position, const SolveOptions& alphabeta, const D
     report(nodes, root_pn, root_dn);
   };
 
-  // Each runner records its answer only if it is first; a failure (an exception other
-  // than being stopped) ends the race too and is rethrown.
+  // Each runner records its answer only if it is first. A runner that fails (an
+  // exception other than being stopped: a table that cannot be allocated, a bug) leaves
+  // the race to the other; the failure is rethrown only if neither answers.
   auto run = [&](auto search) {
     try {
       auto answer = search();
@@ -61,13 +63,13 @@ RaceResult race(const Position& position, const SolveOptions& alphabeta, const D
     } catch (const Stopped&) {
     } catch (...) {
       std::lock_guard lock(mutex);
-      if (!finished.exchange(true)) failure = std::current_exception();
+      if (!failure) failure = std::current_exception();
     }
   };
   std::thread df([&] { run([&] { return dfpn_solve(position, pn, certificate); }); });
   run([&] { return solve(position, ab); });
   df.join();
-  if (failure) std::rethrow_exception(failure);
+  if (!result.alphabeta && !result.dfpn) std::rethrow_exception(failure);
   return result;
 }
 

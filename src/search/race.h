@@ -28,7 +28,9 @@ struct RaceResult {
 bool dfpn_applies(const Game& game);
 
 // Both searches with their own options (their progress callbacks may be called from two
-// threads at once); `certificate` asks each for its certificate.
+// threads at once); `certificate` asks each for its certificate. The race is for the
+// value: callers pass alpha-beta in weak mode, or it would be racing for the distance to
+// the end as well, which df-pn does not compute.
 RaceResult race(const Position& position, const SolveOptions& alphabeta, const DfpnOptions& dfpn, bool certificate);
 
 }  // namespace kinrow
