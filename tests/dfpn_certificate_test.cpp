@@ -24,6 +24,7 @@
 #include "search/dfpn_solve.h"
 #include "search/solver.h"
 #include "cli_support.h"
+#include "dfpn_games.h"
 #include "test_support.h"
 
 namespace kinrow {
@@ -98,19 +99,8 @@ TEST_P(DfpnCertificateAccepted, OnTheEmptyBoardAndRandomPositions) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(DfpnCertificate, DfpnCertificateAccepted,
-                         ::testing::Values("mnk:3x3x3", "mnk:4x4x3", "mnk:4x3x3", "mnk:3x3x3,misere",
-                                           "mnk:4x3x3,misere", "mnk:4x4x3,maker-breaker",
-                                           "mnk:3x3x3,maker-breaker", "connect:4x4x3", "connect:5x4x4",
-                                           "connect:4x4x3,misere", "square:3", "cube:3x2", "mnk:3x3x3,p=2,q=1",
-                                           "mnk:4x3x3,p=2", "connect:4x4x3,p=2,q=1", "mnk:4x3x3,misere,p=2,q=1",
-                                           "mnk:4x3x3,maker-breaker,p=2,q=1"),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(DfpnCertificate, DfpnCertificateAccepted, ::testing::ValuesIn(testing::dfpn_small_games()),
+                         testing::spec_test_name);
 
 TEST(DfpnCertificate, ASmallTableForgetsAndTheWalkSearchesAgain) {
   // 4x4x4 is a draw whose two proofs overflow a 1 MiB table: the walk must re-decide the

@@ -10,6 +10,7 @@
 #include "search/dfpn_solve.h"
 #include "search/solver.h"
 #include "cli_support.h"
+#include "dfpn_games.h"
 #include "test_support.h"
 
 namespace kinrow {
@@ -46,19 +47,8 @@ TEST_P(DfpnAgrees, WithAlphaBetaOnRandomPositions) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Games, DfpnAgrees,
-                         ::testing::Values("mnk:3x3x3", "mnk:4x4x3", "mnk:4x3x3", "mnk:3x3x3,misere",
-                                           "mnk:4x3x3,misere", "mnk:4x4x3,maker-breaker",
-                                           "mnk:3x3x3,maker-breaker", "connect:4x4x3", "connect:5x4x4",
-                                           "connect:4x4x3,misere", "square:3", "cube:3x2", "mnk:3x3x3,p=2,q=1",
-                                           "mnk:4x3x3,p=2", "connect:4x4x3,p=2,q=1", "mnk:4x3x3,misere,p=2,q=1",
-                                           "mnk:4x3x3,maker-breaker,p=2,q=1"),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Games, DfpnAgrees, ::testing::ValuesIn(testing::dfpn_small_games()),
+                         testing::spec_test_name);
 
 TEST(Dfpn, GivesUpAtTheNodeLimit) {
   const Game game = make_game("mnk:4x4x4");
