@@ -180,13 +180,15 @@ int run_solve(const Args& args) {
     return report_proof_numbers(args, game, position, result, "");
   }
   SolveResult result;
-  if (method == "auto" && worth_racing(args, game, position)) {
+  const bool raced = method == "auto" && worth_racing(args, game, position);
+  if (raced) {
     SolveOptions weak = options;
     weak.weak = true;  // the race is for the value; --method alphabeta gives the distance
-    RaceResult raced = race(position, weak, proof_numbers, options.certificate);
+    RaceResult race_result = race(position, weak, proof_numbers, options.certificate);
     progress.clear();
-    if (raced.dfpn) return report_proof_numbers(args, game, position, *raced.dfpn, ", first to finish against alpha-beta");
-    result = std::move(*raced.alphabeta);
+    if (race_result.dfpn)
+      return report_proof_numbers(args, game, position, *race_result.dfpn, ", first to finish against alpha-beta");
+    result = std::move(*race_result.alphabeta);
   } else {
     result = solve(position, options);
     progress.clear();
@@ -227,6 +229,7 @@ int run_solve(const Args& args) {
   std::cout << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n";
   std::cout << "to move      " << (position.to_move() == 0 ? "first player (x)" : "second player (o)")
             << "\n";
+  if (raced) std::cout << "method       alpha-beta, first to finish against df-pn (the value only)\n";
   std::cout << "value        " << value_name(result.value) << " for the side to move; game: "
             << game_value << "\n";
   if (result.best_move) std::cout << "best move    " << best << "\n";
