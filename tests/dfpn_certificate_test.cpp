@@ -548,5 +548,26 @@ TEST(DfpnCertificate, AHugeSymmetryGroupDoesNotLeaveGaps) {
   EXPECT_EQ(r.value, Value::Loss);
 }
 
+// Two targets of the proof-number issue from the empty board: square:5 (seed 003's
+// published first-player win, which needed hand-made restrictions there) and square:6
+// (no published value: df-pn and alpha-beta must agree). Each certificate must pass.
+TEST(DfpnCertificate, TheSquareGameTargets) {
+  if (testing::sanitized()) GTEST_SKIP() << "seconds in a release build; minutes under sanitizers";
+  for (const char* spec : {"square:5", "square:6"}) {
+    const Game game = make_game(spec);
+    const DfpnResult r = dfpn_solve(Position(game), {}, true);
+    ASSERT_TRUE(r.complete && r.certificate) << spec;
+    SolveOptions options;
+    options.weak = true;
+    EXPECT_EQ(r.value, solve(Position(game), options).value) << spec;
+    if (std::string(spec) == "square:5") {
+      EXPECT_EQ(r.value, Value::Win) << "seed 003: a first-player win";
+    }
+    const CheckReport report = check_certificate(game, *r.certificate);
+    EXPECT_TRUE(report.ok) << spec << ": " << report.error;
+    EXPECT_EQ(report.to_move_value, value_name(r.value)) << spec;
+  }
+}
+
 }  // namespace
 }  // namespace kinrow

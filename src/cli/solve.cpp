@@ -81,7 +81,7 @@ std::size_t write_certificate_file(const std::string& path, const Game& game, co
 // A df-pn answer (--method pns, or auto when df-pn finished first).
 int report_proof_numbers(const Args& args, const Game& game, const Position& position, const DfpnResult& result,
                          const char* how) {
-  if (!result.complete) throw InputError("df-pn stopped at its node limit before deciding the position");
+  if (!result.complete) throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); try --method alphabeta");
   const std::string certificate_path = args.get("certificate");
   const std::size_t certificate_entries = write_certificate_file(certificate_path, game, result.certificate);
   const char* game_value = game_value_name(result.value, position.to_move());

@@ -275,6 +275,9 @@ std::optional<bool> Dfpn::resolve(const Stones& stones) {
   Numbers root;
   do {
     search(stones, kInfinity, kInfinity, root);
+    // Numbers summed over transpositions can saturate at "infinity" without a proof;
+    // searching again would return at once, so that is an undecided answer, not a loop.
+    if (root.pn != 0 && root.dn != 0 && (root.pn >= kInfinity || root.dn >= kInfinity)) aborted_ = true;
   } while (!aborted_ && root.pn != 0 && root.dn != 0);
   if (aborted_ && root.pn != 0 && root.dn != 0) return std::nullopt;
   return root.pn == 0;

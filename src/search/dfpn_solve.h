@@ -17,7 +17,7 @@
 namespace kinrow {
 
 struct DfpnResult {
-  bool complete = true;       // false: a proof hit max_nodes; value is meaningless
+  bool complete = true;       // false: a proof hit max_nodes or its numbers overflowed; value is meaningless
   Value value = Value::Draw;  // for the side to move
   uint64_t nodes = 0;         // expansions of the two proofs
   double seconds = 0;         // the proofs
