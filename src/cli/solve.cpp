@@ -78,22 +78,30 @@ std::size_t write_certificate_file(const std::string& path, const Game& game, co
   return entries;
 }
 
+// The fields every solve answer starts with, whichever method found it.
+nlohmann::ordered_json value_json(const Game& game, const Position& position, Value value, const char* method) {
+  nlohmann::ordered_json out;
+  out["game"] = game.spec;
+  out["moves"] = format_turns(game, position.history());
+  out["method"] = method;
+  out["to_move"] = position.to_move() == 0 ? "first" : "second";
+  out["value"] = game_value_name(value, position.to_move());
+  out["to_move_value"] = value_name(value);
+  return out;
+}
+
 // A df-pn answer (--method pns, or auto when df-pn finished first).
 int report_proof_numbers(const Args& args, const Game& game, const Position& position, const DfpnResult& result,
                          const char* how) {
-  if (!result.complete) throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); try --method alphabeta");
+  if (!result.complete)
+    throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
+                     "try --method alphabeta");
   const std::string certificate_path = args.get("certificate");
   const std::size_t certificate_entries = write_certificate_file(certificate_path, game, result.certificate);
   const char* game_value = game_value_name(result.value, position.to_move());
   const std::string moves = format_turns(game, position.history());
   if (args.has("json")) {
-    nlohmann::ordered_json out;
-    out["game"] = game.spec;
-    out["moves"] = moves;
-    out["method"] = "pns";
-    out["to_move"] = position.to_move() == 0 ? "first" : "second";
-    out["value"] = game_value;
-    out["to_move_value"] = value_name(result.value);
+    nlohmann::ordered_json out = value_json(game, position, result.value, "pns");
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
     if (result.certificate) {
@@ -199,13 +207,7 @@ int run_solve(const Args& args) {
   const std::string best = result.best_move ? format_turn(game, *result.best_move) : "";
   const char* game_value = game_value_name(result.value, position.to_move());
   if (args.has("json")) {
-    nlohmann::ordered_json out;
-    out["game"] = game.spec;
-    out["moves"] = moves;
-    out["method"] = "alphabeta";
-    out["to_move"] = position.to_move() == 0 ? "first" : "second";
-    out["value"] = game_value;
-    out["to_move_value"] = value_name(result.value);
+    nlohmann::ordered_json out = value_json(game, position, result.value, "alphabeta");
     out["best_move"] = result.best_move ? nlohmann::json(best) : nlohmann::json(nullptr);
     out["plies"] = result.plies >= 0 ? nlohmann::json(result.plies) : nlohmann::json(nullptr);
     out["score"] = result.score;

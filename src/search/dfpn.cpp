@@ -51,16 +51,13 @@ std::size_t Dfpn::slot_of(const Key& key) const {
          (slots_ - 1);
 }
 
-std::optional<Dfpn::Numbers> Dfpn::lookup(const Stones& s) const { return lookup(key_of(s)); }
-
 std::optional<Dfpn::Numbers> Dfpn::lookup(const Key& key) const {
   const Slot& slot = table_[slot_of(key)];
   if (slot.used && slot.key == key) return slot.numbers;
   return std::nullopt;
 }
 
-void Dfpn::store(const Stones& s, Numbers n) {
-  const Key key = key_of(s);
+void Dfpn::store(const Key& key, Numbers n) {
   table_[slot_of(key)] = {key, n, true};
 }
 
@@ -68,7 +65,7 @@ Dfpn::Numbers Dfpn::decided(int winner) const {
   return winner == attacker_ ? Numbers{0, kInfinity} : Numbers{kInfinity, 0};
 }
 
-bool Dfpn::settle(const Stones& s, int mover, Numbers& out, CellMask& moves) {
+bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellMask& moves) {
   const CellMask legal = board_.legal(s);
   if (!legal) {
     out = decided(board_.winner_when_full());
@@ -93,7 +90,7 @@ bool Dfpn::settle(const Stones& s, int mover, Numbers& out, CellMask& moves) {
       }
     }
     if (!board_.gravity()) {
-      const CellMask dead = moves & ~board_.live_cells(s);
+      const CellMask dead = moves & ~live;
       moves &= ~(dead & (dead - 1));  // keep the lowest dead cell only
     }
     if (symmetry_) moves = symmetry_->orbit_representatives(s, moves);
@@ -117,16 +114,13 @@ bool Dfpn::settle(const Stones& s, int mover, Numbers& out, CellMask& moves) {
   return false;
 }
 
-void Dfpn::expand(const Stones& s, int mover, CellMask moves, std::vector<Child>& children) {
+void Dfpn::expand(const Stones& s, int mover, CellMask moves, CellMask live, std::vector<Child>& children) {
   // First every child's slot is computed and fetched, then read: the table is large and
   // probed at random, so the loads overlap instead of waiting one after another.
-  std::vector<Key>& keys = key_buffer_;
-  keys.clear();
   const bool reduced_keys = options_.reductions && !board_.gravity();
-  const CellMask live = reduced_keys ? board_.live_cells(s) : 0;
   for (; moves; moves &= moves - 1) {
     const Cell c = std::countr_zero(moves);
-    Child child{s, {}, false};
+    Child child{s, {}, {}, false};
     child.stones.place(mover, c);
     const int result = board_.result_after(child.stones, mover, c);
     child.settled = result != BoardMasks::kGoesOn;
@@ -134,21 +128,16 @@ void Dfpn::expand(const Stones& s, int mover, CellMask moves, std::vector<Child>
       child.numbers = decided(result);
       child.known = true;
     } else {
-      if (reduced_keys) {
-        const CellMask child_live = board_.live_cells_after(live, child.stones, mover, c);
-        keys.push_back(key_from(child.stones, child_live));
-      } else {
-        keys.push_back(key_of(child.stones));
-      }
-      __builtin_prefetch(&table_[slot_of(keys.back())]);
+      child.key = reduced_keys ? key_from(child.stones, board_.live_cells_after(live, child.stones, mover, c))
+                               : key_of(child.stones);
+      __builtin_prefetch(&table_[slot_of(child.key)]);
       if (heuristic_) child.score = move_score(s, mover, c);
     }
     children.push_back(child);
   }
-  std::size_t next = 0;
   for (Child& child : children) {
     if (child.settled) continue;
-    if (const std::optional<Numbers> n = lookup(keys[next++])) {
+    if (const std::optional<Numbers> n = lookup(child.key)) {
       child.numbers = *n;
       child.known = true;
     }
@@ -188,18 +177,19 @@ void Dfpn::initialise(int mover, std::vector<Child>& children) const {
   }
 }
 
-void Dfpn::search(const Stones& s, uint32_t pn_limit, uint32_t dn_limit, Numbers& out) {
+void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out) {
   ++nodes_;
   if (options_.max_nodes && nodes_ - proof_start_ > options_.max_nodes) aborted_ = true;
   if (options_.on_progress && (nodes_ & 0xFFFF) == 0) options_.on_progress(nodes_, root_.pn, root_.dn);
   const int mover = to_move(s);
   CellMask moves = 0;
-  if (settle(s, mover, out, moves)) {
-    store(s, out);
+  // The key's live cells are the position's wherever reductions read them (no gravity).
+  if (settle(s, mover, key.live_cells, out, moves)) {
+    store(key, out);
     return;
   }
   std::vector<Child> children;
-  expand(s, mover, moves, children);
+  expand(s, mover, moves, key.live_cells, children);
   const bool or_node = mover == attacker_;
   for (;;) {
     // At the attacker's turns one proven child proves the node; at the defender's, all.
@@ -228,10 +218,10 @@ void Dfpn::search(const Stones& s, uint32_t pn_limit, uint32_t dn_limit, Numbers
     const uint32_t other_limit =
         parent_other >= kInfinity ? kInfinity : add(parent_other - std::min(parent_other, total), child_other_now);
     Numbers result;
-    search(child.stones, or_node ? own_limit : other_limit, or_node ? other_limit : own_limit, result);
+    search(child.stones, child.key, or_node ? own_limit : other_limit, or_node ? other_limit : own_limit, result);
     child.numbers = result;
   }
-  store(s, out);
+  store(key, out);
 }
 
 std::optional<bool> Dfpn::attacker_wins(const Stones& stones, int attacker) {
@@ -245,7 +235,7 @@ void Dfpn::begin(int attacker) {
 }
 
 std::optional<bool> Dfpn::known(const Stones& stones) const {
-  const Numbers n = lookup(stones).value_or(Numbers{});
+  const Numbers n = lookup(key_of(stones)).value_or(Numbers{});
   if (n.pn == 0) return true;
   if (n.dn == 0) return false;
   return std::nullopt;
@@ -254,7 +244,7 @@ std::optional<bool> Dfpn::known(const Stones& stones) const {
 CellMask Dfpn::moves_to_try(const Stones& stones) {
   Numbers settled;
   CellMask moves = 0;
-  return settle(stones, to_move(stones), settled, moves) ? 0 : moves;
+  return settle(stones, to_move(stones), key_of(stones).live_cells, settled, moves) ? 0 : moves;
 }
 
 Cell Dfpn::threat_sequence_move(const Stones& stones) {
@@ -272,9 +262,10 @@ std::optional<bool> Dfpn::resolve(const Stones& stones) {
   proof_start_ = nodes_;
   root_stones_ = stones;
   root_ = {};
+  const Key root_key = key_of(stones);
   Numbers root;
   do {
-    search(stones, kInfinity, kInfinity, root);
+    search(stones, root_key, kInfinity, kInfinity, root);
     // Numbers summed over transpositions can saturate at "infinity" without a proof;
     // searching again would return at once, so that is an undecided answer, not a loop.
     if (root.pn != 0 && root.dn != 0 && (root.pn >= kInfinity || root.dn >= kInfinity)) aborted_ = true;

@@ -102,6 +102,7 @@ class Dfpn {
   };
   struct Child {
     Stones stones;
+    Key key;
     Numbers numbers;
     bool settled = false;  // a finished game: its numbers are final
     bool known = false;    // numbers from the table (or final)
@@ -113,17 +114,18 @@ class Dfpn {
   Numbers decided(int winner) const;
   // Decides a node without expanding it when the rules or the knowledge can; otherwise
   // leaves the moves worth trying in `moves`.
-  bool settle(const Stones& s, int mover, Numbers& out, CellMask& moves);
-  void expand(const Stones& s, int mover, CellMask moves, std::vector<Child>& children);
+  // `live` is live_cells(s) (read only where reductions apply: not under gravity).
+  bool settle(const Stones& s, int mover, CellMask live, Numbers& out, CellMask& moves);
+  void expand(const Stones& s, int mover, CellMask moves, CellMask live, std::vector<Child>& children);
   Key key_of(const Stones& s) const;
   Key key_from(const Stones& s, CellMask live_cells) const;
   std::size_t slot_of(const Key& key) const;
-  std::optional<Numbers> lookup(const Stones& s) const;
   std::optional<Numbers> lookup(const Key& key) const;
   int move_score(const Stones& s, int mover, Cell c) const;
   void initialise(int mover, std::vector<Child>& children) const;
-  void store(const Stones& s, Numbers n);
-  void search(const Stones& s, uint32_t pn_limit, uint32_t dn_limit, Numbers& out);
+  void store(const Key& key, Numbers n);
+  // `key` is key_of(s), handed down by the parent (which built it incrementally).
+  void search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out);
 
   const BoardMasks& board_;
   DfpnOptions options_;
@@ -134,7 +136,6 @@ class Dfpn {
   std::unique_ptr<HugePageMemory> memory_;
   Slot* table_ = nullptr;  // in memory_ (search/huge_pages.h: probed at random)
   std::size_t slots_ = 0;  // a power of two
-  std::vector<Key> key_buffer_;  // expand's, kept to save allocations
   int attacker_ = 0;
   Stones root_stones_;
   Numbers root_;  // the root's numbers after its last pass
