@@ -132,9 +132,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
 // to alpha-beta alone, which answers them at once and with the distance to the end.
 bool worth_racing(const Args& args, const Game& game, const Position& position) {
   constexpr int kSmall = 20;  // empty cells
-  int empty = 0;
-  for (Cell c = 0; c < game.cell_count(); ++c) empty += position.owner(c) == kNoPlayer;
-  return dfpn_applies(game) && !game.rules.gravity && !args.has("generic") && empty >= kSmall;
+  return dfpn_applies(game) && !game.rules.gravity && !args.has("generic") && position.empty_count() >= kSmall;
 }
 
 }  // namespace

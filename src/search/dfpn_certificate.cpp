@@ -64,7 +64,7 @@ class ProofWalker {
     return result == holder_ || (claim_ == Claim::NotLose && result == BoardMasks::kDrawn);
   }
 
-  // Whether the position (the opponent to move) keeps the claim, by the table or a new
+  // Whether the position after a holder's stone keeps the claim, by the table or a new
   // search. The holder keeps it where the attacker wins if he attacks, else where he does not.
   bool keeps_claim(const Stones& child, bool search) {
     std::optional<bool> attacker_wins = dfpn_.known(child);
@@ -150,25 +150,23 @@ class ProofWalker {
     if (!moves) moves = board_.legal(s);  // a settled node: any keeping move will do
     std::vector<Cell> order;
     for (CellMask m = moves; m; m &= m - 1) order.push_back(std::countr_zero(m));
-    auto known_keeper = [&]() -> Cell {
+    // The first move that keeps the claim by the game's end or the table; with `search`,
+    // by deciding its position again.
+    auto keeper = [&](bool search) -> Cell {
       for (Cell c : order) {
         Stones child = s;
         child.place(holder_, c);
         const int result = board_.result_after(child, holder_, c);
-        if (result != BoardMasks::kGoesOn ? keeps_claim(result) : keeps_claim(child, false)) return c;
+        if (result != BoardMasks::kGoesOn ? keeps_claim(result) : keeps_claim(child, search)) return c;
       }
       return -1;
     };
-    if (const Cell c = known_keeper(); c >= 0) return c;
+    if (const Cell c = keeper(false); c >= 0) return c;
     // The table forgot (or never stored) the child that decided this node: deciding the
     // node again lets df-pn find it, without disproving the bad moves one by one.
     dfpn_.resolve(s);
-    if (const Cell c = known_keeper(); c >= 0) return c;
-    for (Cell c : order) {
-      Stones child = s;
-      child.place(holder_, c);
-      if (board_.result_after(child, holder_, c) == BoardMasks::kGoesOn && keeps_claim(child, true)) return c;
-    }
+    if (const Cell c = keeper(false); c >= 0) return c;
+    if (const Cell c = keeper(true); c >= 0) return c;
     throw std::logic_error("df-pn certificate: no move keeps the claim where the proof said one does");
   }
 

@@ -19,7 +19,9 @@ bool dfpn_applies(const Game& game) {
 
 RaceResult race(const Position& position, const SolveOptions& alphabeta, const DfpnOptions& dfpn, bool certificate) {
   RaceResult result;
-  if (!dfpn_applies(position.game()) || position.over()) {
+  // Gravity games go to the bitboard solver, whose worker threads cannot be stopped from
+  // a progress callback; it is the faster method there anyway (docs/gravity.md).
+  if (!dfpn_applies(position.game()) || position.game().rules.gravity || position.over()) {
     SolveOptions options = alphabeta;
     options.certificate = certificate;
     result.alphabeta = solve(position, options);
