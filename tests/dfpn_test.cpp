@@ -122,3 +122,62 @@ TEST(DfpnThreats, ThreatSequenceWinsCarryCertificates) {
 
 }  // namespace
 }  // namespace kinrow
+
+namespace kinrow {
+namespace {
+
+// The relevance zone of a threatened sequence (dictionary/forced_win.h), against brute
+// force: wherever the opponent would win by continuous threats if the mover passed,
+// every move outside the zone still leaves him a forced win, and (on the boards small
+// enough for alpha-beta) the mover loses after it.
+class RelevanceZone : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(RelevanceZone, EveryMoveOutsideItLosesToTheSequence) {
+  const Game game = make_game(GetParam());
+  const BoardMasks board(game);
+  ForcedWinSearch forced(board);
+  SplitMix64 random(7);
+  const bool small = game.cell_count() <= 25;
+  int zones = 0, outside = 0;
+  for (int trial = 0; trial < (testing::sanitized() ? 60 : 400); ++trial) {
+    const int empties = game.cell_count() / 3 + static_cast<int>(random.below(game.cell_count() / 2));
+    const Position position = testing::random_position(game, empties, random);
+    const Stones s = stones_of(position);
+    const int mover = board.to_move(s), opponent = 1 - mover;
+    const CellMask legal = board.legal(s);
+    // The knowledge that comes first in df-pn: immediate wins and forced blocks.
+    if (board.winning_cells(s.of(mover), s.of(opponent), legal) ||
+        (board.lines_count_for(opponent) && board.winning_cells(s.of(opponent), s.of(mover), legal)))
+      continue;
+    const CellMask zone = forced.relevance_zone(s, opponent);
+    EXPECT_EQ(zone != 0, board.lines_count_for(opponent) && forced.find(s, opponent).move >= 0);
+    if (!zone) continue;
+    ++zones;
+    EXPECT_EQ(zone & ~legal, 0u);
+    for (CellMask m = legal & ~zone; m; m &= m - 1) {
+      Stones child = s;
+      child.place(mover, std::countr_zero(m));
+      ASSERT_EQ(board.result_after(child, mover, std::countr_zero(m)), BoardMasks::kGoesOn);
+      ++outside;
+      EXPECT_GE(forced.find(child, opponent).move, 0)
+          << GetParam() << " after \"" << format_turns(game, position.history()) << "\": the move "
+          << format_cell(game, std::countr_zero(m)) << " outside the zone escapes";
+      if (small && outside % 8 == 0) {
+        Position after = position;
+        after.play(Turn{std::countr_zero(m)});
+        EXPECT_EQ(alphabeta_value(after), Value::Win) << format_turns(game, after.history());
+      }
+    }
+  }
+  // The test means something only if zones were met and moves pruned by them.
+  EXPECT_GE(zones, 10) << GetParam();
+  EXPECT_GE(outside, 50) << GetParam();
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, RelevanceZone,
+                         ::testing::Values("mnk:5x5x4", "mnk:4x4x4", "mnk:5x4x4,maker-breaker", "square:5",
+                                           "mnk:7x7x5", "qubic", "mnk:6x6x4"),
+                         testing::spec_test_name);
+
+}  // namespace
+}  // namespace kinrow

@@ -78,6 +78,9 @@ class BoardMasks {
     return playable;
   }
 
+  // Every line, as masks.
+  std::span<const CellMask> lines() const { return lines_; }
+
   // The lines through `c`, as masks.
   std::span<const CellMask> lines_through(Cell c) const {
     return {line_by_cell_.data() + line_start_[c], static_cast<std::size_t>(line_start_[c + 1] - line_start_[c])};

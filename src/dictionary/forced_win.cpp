@@ -1,6 +1,7 @@
 #include "dictionary/forced_win.h"
 
 #include <bit>
+#include <stdexcept>
 
 namespace kinrow {
 
@@ -8,6 +9,45 @@ ForcedWin ForcedWinSearch::find(const Stones& stones, int attacker) {
   if (!board_.lines_count_for(attacker)) return {};
   if (memo_.empty()) memo_.resize(kMemoSlots);
   return search(stones.of(attacker), stones.of(1 - attacker), board_.lines_count_for(1 - attacker));
+}
+
+CellMask ForcedWinSearch::relevance_zone(const Stones& stones, int attacker) {
+  if (board_.gravity() || !board_.lines_count_for(attacker)) return 0;
+  if (memo_.empty()) memo_.resize(kMemoSlots);
+  const bool theirs_count = board_.lines_count_for(1 - attacker);
+  CellMask mine = stones.of(attacker), theirs = stones.of(1 - attacker);
+  CellMask zone = 0, replies = 0;
+  // Walk the sequence the search finds: each move, the threat it makes (the forced
+  // reply), and the final immediate wins.
+  for (;;) {
+    const CellMask legal = board_.legal({mine, theirs});
+    if (const CellMask wins = board_.winning_cells(mine, theirs, legal)) {
+      zone |= wins;
+      break;
+    }
+    const Cell move = search(mine, theirs, theirs_count).move;
+    if (move < 0) {
+      if (zone) throw std::logic_error("forced win: the sequence broke off while being read");
+      return 0;
+    }
+    mine |= cell_bit(move);
+    const CellMask threats = board_.wins_through(move, mine, theirs) & legal;
+    zone |= cell_bit(move) | threats;
+    if (std::popcount(threats) >= 2) break;
+    replies |= threats;
+    theirs |= threats;
+  }
+  // The defender's lines that his replies bring within two stones of completion: one
+  // more stone there would make a counter-threat.
+  if (theirs_count) {
+    const CellMask defender = stones.of(1 - attacker) | replies;
+    for (CellMask line : board_.lines()) {
+      if (line & stones.of(attacker)) continue;
+      const CellMask missing = line & ~defender;
+      if (std::popcount(missing) <= 2) zone |= missing;
+    }
+  }
+  return zone & ~stones.occupied();
 }
 
 ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, bool theirs_count) {

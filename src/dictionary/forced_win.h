@@ -27,6 +27,18 @@ class ForcedWinSearch {
   // A forced win for `attacker`, who is to move in `stones`.
   ForcedWin find(const Stones& stones, int attacker);
 
+  // The cells where a stone of the defender could spoil `attacker`'s forced win at
+  // `stones` if the defender were to move now (0: the attacker has none). Not under
+  // gravity, where any stone changes what is playable above it.
+  //
+  // A defender's stone anywhere else leaves the sequence as it was: it is not one of the
+  // sequence's moves or replies, nor a cell of the final double threat, so every threat
+  // still is one and every reply is still forced; and it is not on a line of his that
+  // the sequence's replies would bring within one stone of completion (a counter-threat
+  // the attacker would have to answer). This is the zone of a threat of a threat
+  // sequence (lambda order 2): a defender who moves outside it loses.
+  CellMask relevance_zone(const Stones& stones, int attacker);
+
   uint64_t nodes() const { return nodes_; }
 
  private:

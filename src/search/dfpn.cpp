@@ -21,6 +21,7 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
   // an immediate win.
   threats_ = options.threats && board.goal() != Goal::Misere && board.one_stone_a_turn();
   heuristic_ = options.threats && board.goal() != Goal::Misere;
+  zones_ = threats_ && options.zones && !board.gravity();
   if (options.reductions) {
     try {
       symmetry_.emplace(board.game(), kMaxSymmetries);
@@ -106,10 +107,26 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
     out = decided(1 - mover);
     return true;
   }
-  if (against) moves = against & legal;
-  if (mover == attacker_ && !against && forced_.find(s, mover).move >= 0) {
-    out = decided(attacker_);
+  if (against) {
+    moves = against & legal;
+    return false;
+  }
+  // Either side who wins by continuous threats does (the defender's win is the
+  // attacker's disproof).
+  if (board_.lines_count_for(mover) && forced_.find(s, mover).move >= 0) {
+    out = decided(mover);
     return true;
+  }
+  // The opponent threatens such a win (it would be his if the mover passed): only moves
+  // in its relevance zone can stop it, the rest lose to it.
+  if (zones_ && board_.lines_count_for(1 - mover)) {
+    if (const CellMask zone = forced_.relevance_zone(s, 1 - mover)) {
+      moves &= zone;
+      if (!moves) {
+        out = decided(1 - mover);
+        return true;
+      }
+    }
   }
   return false;
 }
@@ -249,7 +266,7 @@ CellMask Dfpn::moves_to_try(const Stones& stones) {
 
 Cell Dfpn::threat_sequence_move(const Stones& stones) {
   const int mover = to_move(stones);
-  if (!threats_ || mover != attacker_) return -1;
+  if (!threats_ || !board_.lines_count_for(mover)) return -1;
   // As in settle: only when the defender has no immediate win to answer first.
   if (board_.lines_count_for(1 - mover) &&
       board_.winning_cells(stones.of(1 - mover), stones.of(mover), board_.legal(stones)))

@@ -12,10 +12,12 @@
 // wins; else (neither) a draw.
 //
 // Knowledge, where completing a line wins (normal, maker-breaker) and a turn is one
-// stone: a player who can win
-// at once does; a player facing two immediate wins loses; facing one, must take that cell;
-// and at the attacker's turns a win by continuous threats (dictionary/forced_win.h)
-// proves the node at once. Misère gets the plain search.
+// stone: a player who can win at once does; a player facing two immediate wins loses;
+// facing one, must take that cell; a player with a win by continuous threats
+// (dictionary/forced_win.h) wins; and a player whose opponent would have one if he
+// passed (a threat of a threat sequence, lambda order 2) only tries the cells of that
+// sequence's relevance zone, where a stone could spoil it (not under gravity): every
+// other move loses to it. Misère gets the plain search.
 //
 // Reductions, every rule: a node where the attacker can no longer win (every line he
 // needs is spoiled) is disproven without search, and the opposite for a breaker who
@@ -44,6 +46,7 @@ struct DfpnOptions {
   double epsilon = 0.25;      // the 1+epsilon threshold trick; 0 = classic df-pn
   bool threats = true;        // the knowledge above (off: plain df-pn, for cross-checks)
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
+  bool zones = true;          // threatened sequences' relevance zones (with threats; off: to measure)
   uint64_t max_nodes = 0;     // give up after this many expansions per proof (0: no limit)
   // Called every 2^16 expansions with the nodes so far and the root's numbers as last
   // known (for progress lines).
@@ -66,7 +69,7 @@ class Dfpn {
   std::optional<bool> known(const Stones& stones) const;
   // The moves the search tries at `stones` for the side to move (empty if the node is
   // settled without search), and the first move of a win by continuous threats for the
-  // attacker when the knowledge proves the node that way (-1 if not).
+  // side to move when the knowledge decides the node that way (-1 if not).
   CellMask moves_to_try(const Stones& stones);
   Cell threat_sequence_move(const Stones& stones);
 
@@ -132,6 +135,7 @@ class Dfpn {
   ForcedWinSearch forced_;
   std::optional<Canonicaliser> symmetry_;  // none when the group is too large to list
   bool threats_ = false;                   // the threat knowledge applies (see settle)
+  bool zones_ = false;                     // and relevance zones (not under gravity)
   bool heuristic_ = false;                 // initial numbers from move_score (not misère)
   std::unique_ptr<HugePageMemory> memory_;
   Slot* table_ = nullptr;  // in memory_ (search/huge_pages.h: probed at random)

@@ -144,8 +144,7 @@ class ProofWalker {
   // finished game that keeps the claim, else a position the table knows keeps it, else
   // the first the search confirms.
   Cell choose(const Stones& s) {
-    if (attacker_ == holder_)
-      if (const Cell threat = dfpn_.threat_sequence_move(s); threat >= 0) return threat;
+    if (const Cell threat = dfpn_.threat_sequence_move(s); threat >= 0) return threat;
     CellMask moves = dfpn_.moves_to_try(s);
     if (!moves) moves = board_.legal(s);  // a settled node: any keeping move will do
     std::vector<Cell> order;
