@@ -102,11 +102,19 @@ TEST_P(DfpnCertificateAccepted, OnTheEmptyBoardAndRandomPositions) {
 INSTANTIATE_TEST_SUITE_P(DfpnCertificate, DfpnCertificateAccepted, ::testing::ValuesIn(testing::dfpn_small_games()),
                          testing::spec_test_name);
 
+// Df-pn without pairings: 4x4x4's draw then takes thousands of entries, which the
+// tampering tests below need.
+DfpnOptions without_pairings() {
+  DfpnOptions options;
+  options.pairing = false;
+  return options;
+}
+
 TEST(DfpnCertificate, ASmallTableForgetsAndTheWalkSearchesAgain) {
   // 4x4x4 is a draw whose two proofs overflow a 1 MiB table: the walk must re-decide the
   // positions the table lost, and the result must still hold.
   const Game game = make_game("mnk:4x4x4");
-  DfpnOptions options;
+  DfpnOptions options = without_pairings();
   options.table_megabytes = 1;
   const DfpnResult r = dfpn_solve(Position(game), options, true);
   ASSERT_TRUE(r.complete);
@@ -148,8 +156,8 @@ bool move_keeps_claim(Position position, Cell c, int holder, Claim claim) {
   return claim == Claim::Win ? opponent == Value::Loss : opponent != Value::Win;
 }
 
-Certificate dfpn_certificate(const Game& game, Value expected) {
-  const DfpnResult r = dfpn_solve(Position(game), {}, true);
+Certificate dfpn_certificate(const Game& game, Value expected, const DfpnOptions& options = {}) {
+  const DfpnResult r = dfpn_solve(Position(game), options, true);
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(r.value, expected) << game.spec;
   if (!r.certificate) throw std::logic_error("no certificate for " + game.spec);
@@ -247,8 +255,9 @@ TEST(DfpnCertificateTamper, DeletingAnyEntryIsAGap) {
   }
   {
     const Game game = make_game("mnk:4x4x4");
-    expect_deletions_rejected(game, dfpn_certificate(game, Value::Draw), automorphisms(game),
+    expect_deletions_rejected(game, dfpn_certificate(game, Value::Draw, without_pairings()), automorphisms(game),
                               testing::sanitized() ? 3 : 12);
+    expect_deletions_rejected(game, dfpn_certificate(game, Value::Draw), automorphisms(game), 12);
   }
 }
 
@@ -298,7 +307,8 @@ TEST(DfpnCertificateTamper, MovesThatDoNotKeepTheClaimAreRejected) {
   {  // a sample of the 4x4x4 draw's entries
     const Game game = make_game("mnk:4x4x4");
     const int per_strategy = testing::sanitized() ? 3 : 10;
-    EXPECT_EQ(expect_bad_moves_rejected(game, dfpn_certificate(game, Value::Draw), automorphisms(game), per_strategy, 1),
+    EXPECT_EQ(expect_bad_moves_rejected(game, dfpn_certificate(game, Value::Draw, without_pairings()),
+                                        automorphisms(game), per_strategy, 1),
               2 * per_strategy);
   }
 }
@@ -398,11 +408,36 @@ TEST(DfpnCertificateDeadEnds, TheBreakerWinsWhereTheMakerHasNoFreeLine) {
 TEST(DfpnCertificateDeadEnds, DfpnCertificatesUseTheRule) {
   // Df-pn's walk stops where the checker's rule does, so its draws end in dead ends.
   const Game game = make_game("mnk:4x4x4");
-  const DfpnResult r = dfpn_solve(Position(game), {}, true);
+  const DfpnResult r = dfpn_solve(Position(game), without_pairings(), true);
   ASSERT_TRUE(r.certificate.has_value());
   const CheckReport report = check_certificate(game, *r.certificate);
   ASSERT_TRUE(report.ok) << report.error;
   EXPECT_GT(report.dead_ends, 0u);
+}
+
+TEST(DfpnCertificatePairings, DrawsEndWherePairingsHoldAndNeedTheDeclaredRule) {
+  // With pairings, 4x4x4's draw is a handful of entries: after x's first stone o pairs
+  // x's lines, and every x opening is answered by o's first stone into a pairing.
+  const Game game = make_game("mnk:4x4x4");
+  const Certificate certificate = dfpn_certificate(game, Value::Draw);
+  const CheckReport report = check_certificate(game, certificate);
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_GT(report.paired_ends, 0u);
+  EXPECT_LT(report.entries, 100u);
+  bool declared = false;
+  for (const Strategy& s : certificate.strategies) declared = declared || s.pairing_rule;
+  EXPECT_TRUE(declared);
+  // The rule is the certificate's to declare: without it, the same entries leave gaps.
+  Certificate undeclared = certificate;
+  for (Strategy& s : undeclared.strategies) s.pairing_rule = false;
+  const CheckReport gap = check_certificate(game, undeclared);
+  EXPECT_FALSE(gap.ok);
+  EXPECT_TRUE(contains(gap.error, "gap")) << gap.error;
+  // And it survives the text form.
+  std::ostringstream text;
+  write_certificate(text, game, certificate);
+  EXPECT_NE(text.str().find(" pairs\n"), std::string::npos);
+  EXPECT_TRUE(check_certificate(game, read_text(text.str(), game)).ok);
 }
 
 // ---- 4. Orbit representatives -----------------------------------------------------------

@@ -48,6 +48,7 @@ int run_verify(const Args& args) {
     out["positions_checked"] = report.positions_checked;
     out["immediate_wins"] = report.immediate_wins;
     out["dead_ends"] = report.dead_ends;
+    out["paired_ends"] = report.paired_ends;
     out["entries"] = report.entries;
     out["entries_unreached"] = report.entries_unreached;
     std::cout << out.dump() << "\n";
@@ -61,6 +62,9 @@ int run_verify(const Args& args) {
     if (report.dead_ends)
       std::cout << "and " << with_commas(report.dead_ends)
                 << " positions where the opponent can no longer win (every line he needs is spoiled)\n";
+    if (report.paired_ends)
+      std::cout << "and " << with_commas(report.paired_ends)
+                << " positions where the holder pairs every line the opponent could still complete\n";
   } else {
     std::cout << "rejected: " << report.error << "\n";
   }

@@ -39,6 +39,9 @@ struct Strategy {
   // "win-now": where the holder can complete a line this turn and no entry is listed,
   // it does so (the checker re-derives it; seed 004's first obvious-move rule).
   bool win_now_rule = true;
+  // "pairs": play also stops where the holder pairs every line the opponent could still
+  // complete (proof/pairing_rule.h; the checker finds the pairing itself).
+  bool pairing_rule = false;
   std::vector<StrategyEntry> entries;
   // A pairing or matching-set strategy (seed 002) instead of entries: the holder answers
   // the opponent's moves by the plan, which keeps every opponent line from completion.

@@ -9,6 +9,7 @@
 // symmetries, and that is re-checked here (lines onto lines, "below" kept) rather than
 // taken from core/symmetry.cpp on faith.
 #include "proof/checker.h"
+#include "proof/pairing_rule.h"
 #include "proof/plan_checker.h"
 
 #include <algorithm>
@@ -219,6 +220,7 @@ class StrategyChecker {
   std::size_t positions() const { return proven_.size(); }
   std::size_t immediate_wins() const { return immediate_wins_; }
   std::size_t dead_ends() const { return dead_ends_; }
+  std::size_t paired_ends() const { return paired_ends_; }
   std::size_t unreached() const {
     std::size_t n = 0;
     for (const Record* r : entry_record_) n += !r->used;
@@ -357,6 +359,15 @@ class StrategyChecker {
     return true;
   }
 
+  // True if the opponent can complete no line because the holder pairs them all
+  // (proof/pairing_rule.h): a not-lose claim in normal play, a breaker's win.
+  bool claim_settled_by_pairing() const {
+    if (!strategy_.pairing_rule || !pairing_rule_applies(game_.rules)) return false;
+    const bool breaker = game_.rules.goal == Goal::MakerBreaker;
+    if (breaker ? strategy_.holder != 1 : strategy_.claim != Claim::NotLose) return false;
+    return opponent_lines_paired(path_, strategy_.holder);
+  }
+
   // The entry's record for the position, its move put into `turn`; null if none.
   Record* entry_for(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn) {
     if (const auto it = exact_.find(exact); it != exact_.end()) {
@@ -389,6 +400,7 @@ class StrategyChecker {
   std::string visit() {
     if (path_.over()) return leaf();
     if (claim_settled_by_lines()) return ++dead_ends_, "";
+    if (claim_settled_by_pairing()) return ++paired_ends_, "";
     if (path_.to_move() == strategy_.holder) {
       Turn win;
       if (wins_at_once(win)) return ++immediate_wins_, "";
@@ -428,6 +440,7 @@ class StrategyChecker {
   bool wins_first_ = true;                      // no entry where the holder can win at once
   std::size_t immediate_wins_ = 0;              // game ends by the shortcut (not deduplicated)
   std::size_t dead_ends_ = 0;                   // positions settled by claim_settled_by_lines
+  std::size_t paired_ends_ = 0;                 // positions settled by claim_settled_by_pairing
   Position path_{game_};
 };
 
@@ -518,6 +531,7 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate,
     report.positions_checked += checker.positions();
     report.immediate_wins += checker.immediate_wins();
     report.dead_ends += checker.dead_ends();
+    report.paired_ends += checker.paired_ends();
     if (!problem.empty()) {
       report.error =
           std::string(strategy.holder == 0 ? "first" : "second") + " player's strategy: " + problem;

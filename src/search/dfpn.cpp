@@ -22,6 +22,8 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
   threats_ = options.threats && board.goal() != Goal::Misere && board.one_stone_a_turn();
   heuristic_ = options.threats && board.goal() != Goal::Misere;
   zones_ = threats_ && options.zones && !board.gravity();
+  pairing_ = options.pairing && options.reductions && board.goal() != Goal::Misere && board.one_stone_a_turn() &&
+             !board.gravity();
   if (options.reductions) {
     try {
       symmetry_.emplace(board.game(), kMaxSymmetries);
@@ -36,6 +38,14 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
 }
 
 int Dfpn::to_move(const Stones& s) const { return board_.to_move(s); }
+
+int Dfpn::pairing_holder() const { return board_.goal() == Goal::MakerBreaker ? 1 : 1 - attacker_; }
+
+int Dfpn::pairing_winner() const { return board_.goal() == Goal::MakerBreaker ? 1 : BoardMasks::kDrawn; }
+
+bool Dfpn::paired(const Stones& s) {
+  return pairing_ && pairer_.pairable(board_.lines(), s.of(pairing_holder()), board_.all() & ~s.occupied());
+}
 
 Dfpn::Key Dfpn::key_of(const Stones& s) const {
   if (!options_.reductions || board_.gravity()) return {s, board_.all(), 0};
@@ -88,6 +98,23 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
       if (!board_.any_line_free_of(s.of(spoiler))) {
         out = decided(BoardMasks::kDrawn);
         return true;
+      }
+    }
+    if (pairing_ && paired(s)) {
+      out = decided(pairing_winner());
+      return true;
+    }
+    // The pairing holder's opponent to move: if one stone of the holder would bring a
+    // pairing, every move away from it and its cells is answered there, and loses.
+    if (pairing_ && mover != pairing_holder()) {
+      Cell reply = -1;
+      if (const CellMask zone =
+              pairer_.reply_zone(board_.lines(), s.of(pairing_holder()), board_.all() & ~s.occupied(), reply)) {
+        moves &= zone;
+        if (!moves) {
+          out = decided(pairing_winner());
+          return true;
+        }
       }
     }
     if (!board_.gravity()) {

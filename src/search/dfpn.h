@@ -21,7 +21,9 @@
 //
 // Reductions, every rule: a node where the attacker can no longer win (every line he
 // needs is spoiled) is disproven without search, and the opposite for a breaker who
-// attacks; empty cells on no line anyone could still complete are interchangeable, so
+// attacks; so is one where the defender (the breaker) holds a pairing of the lines
+// still open to his opponent (search/line_pairing.h; one stone a turn, not misère, no
+// gravity); empty cells on no line anyone could still complete are interchangeable, so
 // one of them is tried (not under gravity, where a stone changes what is playable above
 // it); and moves a symmetry of the position exchanges are tried once, at every node.
 #pragma once
@@ -36,6 +38,7 @@
 #include "dictionary/board_masks.h"
 #include "dictionary/canonical.h"
 #include "search/huge_pages.h"
+#include "search/line_pairing.h"
 #include "dictionary/forced_win.h"
 #include "search/score.h"
 
@@ -47,6 +50,7 @@ struct DfpnOptions {
   bool threats = true;        // the knowledge above (off: plain df-pn, for cross-checks)
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
   bool zones = true;          // threatened sequences' relevance zones (with threats; off: to measure)
+  bool pairing = true;        // pairings end the search (with reductions; off: to measure)
   uint64_t max_nodes = 0;     // give up after this many expansions per proof (0: no limit)
   // Called every 2^16 expansions with the nodes so far and the root's numbers as last
   // known (for progress lines).
@@ -74,6 +78,14 @@ class Dfpn {
   Cell threat_sequence_move(const Stones& stones);
 
   int to_move(const Stones& s) const;
+  // Pairings: the player who can hold one (the defender; in maker-breaker the breaker),
+  // whether he does at `s` (every line his opponent could still complete has two empty
+  // cells of its own: he answers each stone there with the other), and who then wins
+  // (nobody, or the breaker). Never under gravity, misère or several stones a turn.
+  bool uses_pairing() const { return pairing_; }
+  int pairing_holder() const;
+  bool paired(const Stones& s);
+  int pairing_winner() const;
   int attacker() const { return attacker_; }
   const BoardMasks& board() const { return board_; }
   // The symmetries used at every node; none when the group has more than
@@ -136,6 +148,8 @@ class Dfpn {
   std::optional<Canonicaliser> symmetry_;  // none when the group is too large to list
   bool threats_ = false;                   // the threat knowledge applies (see settle)
   bool zones_ = false;                     // and relevance zones (not under gravity)
+  bool pairing_ = false;                   // pairings apply (one stone a turn, no gravity, not misère)
+  LinePairing pairer_;
   bool heuristic_ = false;                 // initial numbers from move_score (not misère)
   std::unique_ptr<HugePageMemory> memory_;
   Slot* table_ = nullptr;  // in memory_ (search/huge_pages.h: probed at random)

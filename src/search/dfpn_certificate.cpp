@@ -34,6 +34,7 @@ class ProofWalker {
     strategy.win_now_rule = true;
     holder_ = holder;
     claim_ = claim;
+    strategy.pairing_rule = holds_pairing();
     // A win is the holder's proof of "I win"; not losing, the disproof of "he wins".
     attacker_ = claim == Claim::Win ? holder : 1 - holder;
     if (dfpn_.attacker() != attacker_) throw std::logic_error("df-pn certificate: read off the wrong proof");
@@ -54,6 +55,14 @@ class ProofWalker {
     return !board_.any_line_free_of(s.of(spoiler));
   }
 
+  // The checker's pairing rule (proof/pairing_rule.h), where df-pn used pairings: the
+  // holder pairs every line the opponent could still complete.
+  bool holds_pairing() const {
+    return dfpn_.uses_pairing() && dfpn_.pairing_holder() == holder_ &&
+           (board_.goal() == Goal::MakerBreaker || claim_ == Claim::NotLose);
+  }
+  bool settled_by_pairing(const Stones& s) { return holds_pairing() && dfpn_.paired(s); }
+
   bool wins_now(const Stones& s) const {
     return board_.goal() != Goal::Misere && board_.lines_count_for(holder_) &&
            board_.winning_cells(s.of(holder_), s.of(1 - holder_), board_.legal(s));
@@ -73,7 +82,7 @@ class ProofWalker {
   }
 
   void visit(const Stones& s) {
-    if (settled_by_lines(s)) return;
+    if (settled_by_lines(s) || settled_by_pairing(s)) return;
     if (!seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s).second) return;
     const int mover = dfpn_.to_move(s);
     if (mover != holder_) {
@@ -161,6 +170,13 @@ class ProofWalker {
       return -1;
     };
     if (const Cell c = keeper(false); c >= 0) return c;
+    // A move that brings a pairing (df-pn prunes the moves such a reply answers).
+    if (holds_pairing())
+      for (Cell c : order) {
+        Stones child = s;
+        child.place(holder_, c);
+        if (board_.result_after(child, holder_, c) == BoardMasks::kGoesOn && dfpn_.paired(child)) return c;
+      }
     // The table forgot (or never stored) the child that decided this node: deciding the
     // node again lets df-pn find it, without disproving the bad moves one by one.
     dfpn_.resolve(s);

@@ -1,0 +1,25 @@
+// The checker's pairing rule, re-derived from the position alone: a claim that the
+// opponent never completes a line holds wherever every line he could still complete
+// (none of the holder's stones on it) has two empty cells of its own — the holder then
+// answers each of his stones in a pair with the other (a Hales–Jewett pairing, seed
+// 002). Lines holding all the empty cells of another need none of their own: the stone
+// that spoils the smaller spoils them too.
+//
+// This is the checker's own code (a plain bipartite matching on cell lists); the
+// searches that rely on the rule find their pairings with other code.
+#pragma once
+
+#include "core/game.h"
+#include "core/position.h"
+
+namespace kinrow {
+
+// Whether the rule may be used at all: one stone a turn, no gravity (every reply must be
+// playable at once) and lines that count for the opponent (not misère).
+bool pairing_rule_applies(const Rules& rules);
+
+// Whether `holder` can pair every line the other player could still complete in
+// `position`, whoever is to move (a stone of the holder's own never spoils a pairing).
+bool opponent_lines_paired(const Position& position, int holder);
+
+}  // namespace kinrow

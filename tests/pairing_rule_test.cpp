@@ -1,0 +1,158 @@
+// Pairings three ways: df-pn's bit-mask matcher (search/line_pairing.h), the checker's
+// rule (proof/pairing_rule.h) and the general pairing finder (search/pairing.h) must
+// agree on every position; the moves df-pn leaves out because one reply brings a pairing
+// must really be answered that way; and the checker's rule ends only what it should.
+#include <gtest/gtest.h>
+
+#include <bit>
+
+#include "core/notation.h"
+#include "dictionary/board_masks.h"
+#include "games/families.h"
+#include "proof/certificate.h"
+#include "proof/checker.h"
+#include "proof/pairing_rule.h"
+#include "search/line_pairing.h"
+#include "search/pairing.h"
+#include "search/solver.h"
+#include "dfpn_games.h"
+#include "test_support.h"
+
+namespace kinrow {
+namespace {
+
+Value alphabeta_value(const Position& position) {
+  SolveOptions options;
+  options.weak = true;
+  options.table_megabytes = 16;
+  return solve(position, options).value;
+}
+
+class Pairings : public ::testing::TestWithParam<const char*> {};
+
+// The player who pairs: the breaker in maker-breaker, else either (try both).
+std::vector<int> pairing_holders(const Game& game) {
+  if (game.rules.goal == Goal::MakerBreaker) return {1};
+  return {0, 1};
+}
+
+TEST_P(Pairings, ThreeImplementationsAgree) {
+  const Game game = make_game(GetParam());
+  const BoardMasks board(game);
+  LinePairing bits;
+  PairingFinder finder;
+  SplitMix64 random(11);
+  int paired = 0, tried = 0;
+  for (int trial = 0; trial < (testing::sanitized() ? 100 : 600); ++trial) {
+    const int empties = 2 + static_cast<int>(random.below(game.cell_count() - 2));
+    const Position position = testing::random_position(game, empties, random);
+    const Stones s = stones_of(position);
+    for (int holder : pairing_holders(game)) {
+      ++tried;
+      const bool by_bits = bits.pairable(board.lines(), s.of(holder), board.all() & ~s.occupied());
+      const bool by_checker = opponent_lines_paired(position, holder);
+      const std::vector<Group> groups = minimal_groups(attacker_groups(position, holder));
+      const bool by_finder = finder.pair(groups);
+      const std::string where = std::string(GetParam()) + " after \"" + format_turns(game, position.history()) +
+                                "\", holder " + std::to_string(holder);
+      EXPECT_EQ(by_bits, by_checker) << where;
+      EXPECT_EQ(by_bits, by_finder) << where;
+      if (!by_bits) continue;
+      ++paired;
+      // Two cells of its own for every minimal group.
+      EXPECT_EQ(std::popcount(bits.paired_cells()), static_cast<int>(2 * groups.size())) << where;
+    }
+  }
+  EXPECT_GE(paired, tried / 20) << GetParam() << ": too few pairings met for the test to mean much";
+  EXPECT_LT(paired, tried) << GetParam();
+}
+
+// Df-pn's reply zone: with the opponent to move, a holder's stone on `reply` would bring
+// a pairing; every opponent move outside the zone is answered there and leaves one, and
+// (small boards) the opponent then cannot win.
+TEST_P(Pairings, MovesOutsideTheReplyZoneAreAnsweredByTheReply) {
+  const Game game = make_game(GetParam());
+  const BoardMasks board(game);
+  LinePairing bits;
+  SplitMix64 random(12);
+  const bool small = game.cell_count() <= 25;
+  int zones = 0, outside = 0;
+  for (int trial = 0; trial < (testing::sanitized() ? 100 : 600); ++trial) {
+    const int empties = 2 + static_cast<int>(random.below(game.cell_count() - 2));
+    const Position position = testing::random_position(game, empties, random);
+    const Stones s = stones_of(position);
+    const int opponent = board.to_move(s), holder = 1 - opponent;
+    if (game.rules.goal == Goal::MakerBreaker && holder != 1) continue;
+    const CellMask empty = board.all() & ~s.occupied();
+    if (bits.pairable(board.lines(), s.of(holder), empty)) continue;  // settled before the zone is asked
+    Cell reply = -1;
+    const CellMask zone = bits.reply_zone(board.lines(), s.of(holder), empty, reply);
+    if (!zone) continue;
+    ++zones;
+    ASSERT_TRUE(zone >> reply & 1);
+    for (CellMask m = board.legal(s) & ~zone; m; m &= m - 1) {
+      const Cell c = std::countr_zero(m);
+      Stones after = s;
+      after.place(opponent, c);
+      ASSERT_EQ(board.result_after(after, opponent, c), BoardMasks::kGoesOn);
+      ++outside;
+      Stones answered = after;
+      answered.place(holder, reply);
+      EXPECT_TRUE(bits.pairable(board.lines(), answered.of(holder), board.all() & ~answered.occupied()))
+          << GetParam() << " after \"" << format_turns(game, position.history()) << "\" and " << format_cell(game, c);
+      if (small && outside % 4 == 0) {
+        Position played = position;
+        played.play(Turn{c});
+        const Value v = alphabeta_value(played);  // for the holder, to move
+        EXPECT_NE(v, Value::Loss) << format_turns(game, played.history());
+      }
+    }
+  }
+  EXPECT_GE(zones, 5) << GetParam();
+  EXPECT_GE(outside, 20) << GetParam();
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, Pairings,
+                         ::testing::Values("mnk:4x4x4", "mnk:5x5x4", "mnk:6x6x5", "mnk:7x7x5", "square:4",
+                                           "mnk:5x4x4,maker-breaker", "mnk:6x5x4"),
+                         testing::spec_test_name);
+
+// The checker's rule ends a not-lose claim (and a breaker's win) where the holder pairs
+// the opponent's lines, only when the strategy declares it, and never a normal-play win.
+TEST(PairingRule, EndsOnlyDeclaredClaimsThatCannotFail) {
+  const Game game = make_game("mnk:4x4x4");
+  SplitMix64 random(5);
+  int checked = 0;
+  for (int trial = 0; trial < 400 && checked < 20; ++trial) {
+    const Position position = testing::random_position(game, 6 + static_cast<int>(random.below(8)), random);
+    const int holder = 1 - position.to_move();
+    const bool paired = opponent_lines_paired(position, holder);
+    Certificate certificate;
+    certificate.spec = game.spec;
+    certificate.start = format_turns(game, position.history());
+    Strategy strategy;
+    strategy.holder = holder;
+    strategy.claim = Claim::NotLose;
+    strategy.pairing_rule = true;
+    certificate.strategies = {strategy};
+    const CheckReport report = check_certificate(game, certificate);
+    if (paired) {
+      ++checked;
+      EXPECT_TRUE(report.ok) << certificate.start << ": " << report.error;
+      EXPECT_EQ(report.paired_ends, 1u);
+      EXPECT_NE(alphabeta_value(position), Value::Win) << certificate.start;  // the opponent, to move
+      certificate.strategies[0].pairing_rule = false;
+      EXPECT_EQ(check_certificate(game, certificate).ok, report.dead_ends > 0) << certificate.start;
+      certificate.strategies[0].pairing_rule = true;
+      certificate.strategies[0].claim = Claim::Win;
+      const CheckReport win = check_certificate(game, certificate);
+      EXPECT_EQ(win.paired_ends, 0u) << "a pairing proves no win in normal play";
+    } else {
+      EXPECT_EQ(report.paired_ends, 0u) << certificate.start;
+    }
+  }
+  EXPECT_GE(checked, 5);
+}
+
+}  // namespace
+}  // namespace kinrow
