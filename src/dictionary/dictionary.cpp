@@ -102,6 +102,9 @@ Dictionary from_certificate(const std::string& text, const BoardMasks& board) {
   const Certificate certificate = read_certificate(in, board.game());
   for (const Strategy& strategy : certificate.strategies) {
     if (strategy.claim != Claim::Win || strategy.plan) continue;
+    if (strategy.pairing_rule)
+      throw InputError("the certificate's strategy ends games by pairings (the \"pairs\" rule), which a "
+                       "dictionary cannot hold; check it with kinrow verify instead");
     if (!certificate.start.empty())
       throw InputError("the certificate starts from a position (" + certificate.start +
                        "); a dictionary starts from the empty board");

@@ -28,8 +28,9 @@ class ForcedWinSearch {
   ForcedWin find(const Stones& stones, int attacker);
 
   // The cells where a stone of the defender could spoil `attacker`'s forced win at
-  // `stones` if the defender were to move now (0: the attacker has none). Not under
-  // gravity, where any stone changes what is playable above it.
+  // `stones` if the defender were to move now; 0 when the attacker has none, or his
+  // lines do not count (a breaker), or under gravity (where any stone changes what is
+  // playable above it, so no zone is known).
   //
   // A defender's stone anywhere else leaves the sequence as it was: it is not one of the
   // sequence's moves or replies, nor a cell of the final double threat, so every threat

@@ -100,13 +100,37 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
         return true;
       }
     }
-    if (pairing_ && paired(s)) {
+    if (!board_.gravity()) {
+      const CellMask dead = moves & ~live;
+      moves &= ~(dead & (dead - 1));  // keep the lowest dead cell only
+    }
+    if (symmetry_) moves = symmetry_->orbit_representatives(s, moves);
+  }
+  const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
+  if (threats_) {
+    if (board_.lines_count_for(mover) && board_.winning_cells(mine, theirs, legal)) {
+      out = decided(mover);
+      return true;
+    }
+    const CellMask against = board_.lines_count_for(1 - mover) ? board_.winning_cells(theirs, mine, legal) : 0;
+    if (std::popcount(against) >= 2) {
+      out = decided(1 - mover);
+      return true;
+    }
+    if (against) {
+      moves = against & legal;
+      return false;
+    }
+  }
+  // Pairings, after the cheap checks above (they cost a matching or three).
+  if (pairing_) {
+    if (paired(s)) {
       out = decided(pairing_winner());
       return true;
     }
     // The pairing holder's opponent to move: if one stone of the holder would bring a
     // pairing, every move away from it and its cells is answered there, and loses.
-    if (pairing_ && mover != pairing_holder()) {
+    if (mover != pairing_holder()) {
       Cell reply = -1;
       if (const CellMask zone =
               pairer_.reply_zone(board_.lines(), s.of(pairing_holder()), board_.all() & ~s.occupied(), reply)) {
@@ -117,27 +141,8 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
         }
       }
     }
-    if (!board_.gravity()) {
-      const CellMask dead = moves & ~live;
-      moves &= ~(dead & (dead - 1));  // keep the lowest dead cell only
-    }
-    if (symmetry_) moves = symmetry_->orbit_representatives(s, moves);
   }
   if (!threats_) return false;
-  const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
-  if (board_.lines_count_for(mover) && board_.winning_cells(mine, theirs, legal)) {
-    out = decided(mover);
-    return true;
-  }
-  const CellMask against = board_.lines_count_for(1 - mover) ? board_.winning_cells(theirs, mine, legal) : 0;
-  if (std::popcount(against) >= 2) {
-    out = decided(1 - mover);
-    return true;
-  }
-  if (against) {
-    moves = against & legal;
-    return false;
-  }
   // Either side who wins by continuous threats does (the defender's win is the
   // attacker's disproof).
   if (board_.lines_count_for(mover) && forced_.find(s, mover).move >= 0) {
@@ -305,7 +310,7 @@ CellMask Dfpn::moves_to_try(const Stones& stones) {
 Cell Dfpn::threat_sequence_move(const Stones& stones) {
   const int mover = to_move(stones);
   if (!threats_ || !board_.lines_count_for(mover)) return -1;
-  // As in settle: only when the defender has no immediate win to answer first.
+  // As in settle: only when the opponent has no immediate win to answer first.
   if (board_.lines_count_for(1 - mover) &&
       board_.winning_cells(stones.of(1 - mover), stones.of(mover), board_.legal(stones)))
     return -1;

@@ -19,11 +19,15 @@
 // sequence's relevance zone, where a stone could spoil it (not under gravity): every
 // other move loses to it. Misère gets the plain search.
 //
+// Pairings (one stone a turn, not misère, no gravity; search/line_pairing.h): where the
+// defender (in maker-breaker, the breaker, attacking or not) pairs every line still open
+// to his opponent, that opponent never completes one, which decides the node; and with
+// the opponent to move, if one stone of the holder would bring such a pairing, only the
+// opponent's moves on its cells and that stone's are tried (the reply answers the rest).
+//
 // Reductions, every rule: a node where the attacker can no longer win (every line he
 // needs is spoiled) is disproven without search, and the opposite for a breaker who
-// attacks; so is one where the defender (the breaker) holds a pairing of the lines
-// still open to his opponent (search/line_pairing.h; one stone a turn, not misère, no
-// gravity); empty cells on no line anyone could still complete are interchangeable, so
+// attacks; empty cells on no line anyone could still complete are interchangeable, so
 // one of them is tried (not under gravity, where a stone changes what is playable above
 // it); and moves a symmetry of the position exchanges are tried once, at every node.
 #pragma once

@@ -44,7 +44,7 @@ CellMask LinePairing::paired_cells() const {
 
 CellMask LinePairing::reply_zone(std::span<const CellMask> lines, CellMask defender, CellMask empty, Cell& reply) {
   // The two cells on most groups: a stone there removes the most work from the pairing.
-  std::array<uint8_t, 64> groups_on{};
+  std::array<uint16_t, 64> groups_on{};  // file: games may put many lines through a cell
   for (CellMask line : lines)
     if (!(line & defender))
       for (CellMask m = line & empty; m; m &= m - 1) ++groups_on[std::countr_zero(m)];
