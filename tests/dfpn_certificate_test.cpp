@@ -30,12 +30,7 @@
 namespace kinrow {
 namespace {
 
-Value alphabeta_value(const Position& position) {
-  SolveOptions options;
-  options.weak = true;
-  options.table_megabytes = 16;
-  return solve(position, options).value;
-}
+using testing::alphabeta_value;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -21,12 +21,7 @@
 namespace kinrow {
 namespace {
 
-Value alphabeta_value(const Position& position) {
-  SolveOptions options;
-  options.weak = true;
-  options.table_megabytes = 16;
-  return solve(position, options).value;
-}
+using testing::alphabeta_value;
 
 class Pairings : public ::testing::TestWithParam<const char*> {};
 

@@ -6,6 +6,7 @@
 
 #include "core/hashing.h"
 #include "core/position.h"
+#include "search/solver.h"
 
 namespace kinrow::testing {
 
@@ -21,6 +22,15 @@ inline Position random_position(const Game& game, int empties, SplitMix64& rando
     }
     if (!position.over()) return position;
   }
+}
+
+// The weak value (win, draw, loss for the side to move) by alpha-beta: the reference the
+// other provers are checked against.
+inline Value alphabeta_value(const Position& position) {
+  SolveOptions options;
+  options.weak = true;
+  options.table_megabytes = 16;
+  return solve(position, options).value;
 }
 
 // scripts/test sets KINROW_SANITIZED for the ASan/UBSan run, where heavy cases shrink.
