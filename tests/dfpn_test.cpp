@@ -67,6 +67,15 @@ TEST(DfpnCli, SolvesByProofNumbersAndRefusesWhatItCannotDo) {
   EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method pns --batch -").status, 2);
   EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method fast").status, 2);
   EXPECT_EQ(testing::kinrow("solve mnk:9x9x5 --method pns").status, 2);  // more than 64 cells
+  // --pairing off reaches df-pn too: 4x4x4's draw then needs a real search.
+  const testing::CliRun paired = testing::kinrow("solve mnk:4x4x4 --method pns --json");
+  const testing::CliRun unpaired = testing::kinrow("solve mnk:4x4x4 --method pns --pairing off --json");
+  auto nodes = [](const std::string& json) {
+    const std::size_t at = json.find("\"nodes\":");
+    return at == std::string::npos ? -1L : std::stol(json.substr(at + 8));
+  };
+  EXPECT_NE(unpaired.out.find("\"value\":\"draw\""), std::string::npos) << unpaired.out;
+  EXPECT_GT(nodes(unpaired.out), 100 * nodes(paired.out)) << paired.out << unpaired.out;
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
   // an immediate win.
   threats_ = options.threats && board.goal() != Goal::Misere && board.one_stone_a_turn();
   heuristic_ = options.threats && board.goal() != Goal::Misere;
-  zones_ = threats_ && options.zones && !board.gravity();
+  zones_ = threats_ && !board.gravity();
   pairing_ = options.pairing && options.reductions && board.goal() != Goal::Misere && board.one_stone_a_turn() &&
              !board.gravity();
   if (options.reductions) {

@@ -51,9 +51,8 @@ namespace kinrow {
 struct DfpnOptions {
   std::size_t table_megabytes = 64;
   double epsilon = 0.25;      // the 1+epsilon threshold trick; 0 = classic df-pn
-  bool threats = true;        // the knowledge above (off: plain df-pn, for cross-checks)
+  bool threats = true;        // the knowledge above, zones included (off: plain df-pn, for cross-checks)
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
-  bool zones = true;          // threatened sequences' relevance zones (with threats; off: to measure)
   bool pairing = true;        // pairings end the search (with reductions; off: to measure)
   uint64_t max_nodes = 0;     // give up after this many expansions per proof (0: no limit)
   // Called every 2^16 expansions with the nodes so far and the root's numbers as last
