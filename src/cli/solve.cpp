@@ -19,6 +19,8 @@
 #include "search/dfpn_solve.h"
 #include "search/race.h"
 #include "search/solver.h"
+#include "search/sum_certificate.h"
+#include "search/sum_solver.h"
 
 namespace kinrow::cli {
 
@@ -45,7 +47,9 @@ const CommandSpec kSolveSpec = {
     {
         {"moves", "M", "moves from the empty board (docs/games.md: \"4453\", \"b2 c1\")"},
         {"weak", "", "win/draw/loss only, without the distance (faster)"},
-        {"method", "M", "alphabeta, pns (df-pn: win/draw/loss, boards of at most 64 cells)\n"
+        {"method", "M", "alphabeta, pns (df-pn: win/draw/loss, boards of at most 64 cells),\n"
+                        "parts (the position as a sum of independent parts: win/draw/loss, one stone a\n"
+                        "turn on mnk and connect boards of at most 31 cells; long flat boards)\n"
                         "or auto (default: on boards df-pn handles, without gravity and with at least 20\n"
                         "empty cells, both race on two threads for the value and the first to finish\n"
                         "answers; else alphabeta. For the distance to the end, ask alphabeta)"},
@@ -129,6 +133,57 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
   return 0;
 }
 
+// --method parts: the value by the search that splits positions into independent parts.
+int solve_by_parts(const Args& args, const Game& game, const Position& position, const SolveOptions& options,
+                   ProgressLine& progress) {
+  if (const auto why = sum_solver_refusal(game)) throw InputError(*why);
+  if (position.over()) throw InputError("the game is already over");
+  SearchMonitor monitor;
+  monitor.on_progress = [&](const SearchProgress& p) {
+    progress.show("parts  nodes " + with_commas(p.nodes) + "  " + rate(p.nodes, p.seconds) + "  " +
+                  seconds_text(p.seconds));
+  };
+  SumSolver solver(game, options.table_megabytes ? options.table_megabytes : automatic_table_megabytes(game),
+                   monitor);
+  const Stones stones = stones_of(position);
+  const SumSolution solution = solver.solve(stones);
+  std::optional<Certificate> certificate;
+  double certificate_seconds = 0;
+  if (options.certificate) {
+    const auto started = std::chrono::steady_clock::now();
+    certificate = sum_certificate(solver, position, solution.value);
+    certificate_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  }
+  progress.clear();
+  const std::string certificate_path = args.get("certificate");
+  const std::size_t certificate_entries = write_certificate_file(certificate_path, game, certificate);
+  if (args.has("json")) {
+    nlohmann::ordered_json out = value_json(game, position, solution.value, "parts");
+    out["nodes"] = solution.nodes;
+    out["seconds"] = solution.seconds;
+    if (certificate) {
+      out["certificate"] = certificate_path;
+      out["certificate_entries"] = certificate_entries;
+      out["certificate_seconds"] = certificate_seconds;
+    }
+    std::cout << out.dump() << "\n";
+    return 0;
+  }
+  const std::string moves = format_turns(game, position.history());
+  std::cout << "game         " << game.spec << "\n"
+            << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
+            << "method       search by parts (the value only)\n"
+            << "value        " << value_name(solution.value) << " for the side to move; game: "
+            << game_value_name(solution.value, position.to_move()) << "\n"
+            << "nodes        " << with_commas(solution.nodes) << " (" << rate(solution.nodes, solution.seconds) << ")\n"
+            << "time         " << seconds_text(solution.seconds) << "\n";
+  if (certificate)
+    std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries) << " positions, "
+              << seconds_text(certificate_seconds) << "; check with: kinrow verify " << game.spec << " "
+              << certificate_path << ")\n";
+  return 0;
+}
+
 // Whether --method auto races df-pn against alpha-beta here: df-pn handles the game,
 // gravity games go to the Connect Four bitboard solver (no race), and small positions
 // to alpha-beta alone, which answers them at once and with the distance to the end.
@@ -142,8 +197,8 @@ bool worth_racing(const Args& args, const Game& game, const Position& position) 
 int run_solve(const Args& args) {
   const Game game = make_game(args.positional[0]);
   const std::string method = args.get("method", "auto");
-  if (method != "auto" && method != "alphabeta" && method != "pns")
-    throw InputError("--method takes alphabeta, pns or auto, not \"" + printable(method) + "\"");
+  if (method != "auto" && method != "alphabeta" && method != "pns" && method != "parts")
+    throw InputError("--method takes alphabeta, pns, parts or auto, not \"" + printable(method) + "\"");
   SolveOptions options;
   options.gravity = gravity_settings(args, all_cores());
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
@@ -152,7 +207,8 @@ int run_solve(const Args& args) {
   options.generic_board = args.has("generic");
   options.pairing = pairing_mode(args);
   if (args.has("batch")) {
-    if (method == "pns") throw InputError("--method pns does not run batches; use --method alphabeta");
+    if (method == "pns" || method == "parts")
+      throw InputError("--method " + method + " does not run batches; use --method alphabeta");
     if (options.certificate || args.has("moves"))
       throw InputError("--batch reads its positions from the file; drop --moves and --certificate");
     return run_solve_batch(args, game, options);
@@ -188,6 +244,7 @@ int run_solve(const Args& args) {
     progress.clear();
     return report_proof_numbers(args, game, position, result, "");
   }
+  if (method == "parts") return solve_by_parts(args, game, position, options, progress);
   SolveResult result;
   const bool raced = method == "auto" && worth_racing(args, game, position);
   if (raced) {

@@ -1,0 +1,20 @@
+// Certificates from the search by parts (search/sum_solver.h): the winner's strategy, or
+// for a draw one not-losing strategy per side, read off by asking the search for a move
+// that keeps the value at each of the holder's turns and following every reply.
+//
+// The certificate is a plain one (docs/certificates.md): whole positions, merged only by
+// the symmetries the checker lists, so `kinrow verify` re-checks it without knowing
+// anything about parts. Play stops where the checker's own rules end it: a line completed
+// at once (normal play), or every line the holder could lose by spoiled.
+#pragma once
+
+#include "core/position.h"
+#include "proof/certificate.h"
+#include "search/sum_solver.h"
+
+namespace kinrow {
+
+// Precondition: `value` is the solver's value of `position` for the side to move.
+Certificate sum_certificate(SumSolver& solver, const Position& position, Value value);
+
+}  // namespace kinrow

@@ -1,0 +1,381 @@
+#include "search/sum_solver.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+
+#include "core/error.h"
+#include "core/hashing.h"
+#include "search/huge_pages.h"
+
+namespace kinrow {
+
+namespace {
+
+constexpr int kOngoing = 2;
+constexpr int kMaxCells = 31;  // two bits a cell and a ring flag in one 64-bit pattern
+constexpr uint64_t kRingFlag = uint64_t{1} << 63;
+
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+uint64_t mix(uint64_t x) { return SplitMix64(x).next(); }
+
+// A 16-bit tag naming a move up to the part's symmetry (never 0; 1 is the neutral move).
+uint16_t move_tag(uint64_t pattern, int rank) {
+  return static_cast<uint16_t>(std::max<uint64_t>(2, mix(pattern * 64 + static_cast<uint64_t>(rank)) >> 48));
+}
+
+}  // namespace
+
+std::optional<std::string> sum_solver_refusal(const Game& game) {
+  if (game.family != "mnk" && game.family != "connect")
+    return "the search by parts reads mnk and connect boards only, not " + game.family;
+  if (game.rules.goal != Goal::Normal && game.rules.goal != Goal::Misere)
+    return std::string("the search by parts plays normal and misere games only");
+  if (game.rules.stones_per_turn != 1 || game.rules.first_turn_stones != 1)
+    return std::string("the search by parts plays one stone a turn only");
+  if (game.cell_count() > kMaxCells)
+    return "the search by parts handles boards of at most " + std::to_string(kMaxCells) + " cells; " +
+           game.spec + " has " + std::to_string(game.cell_count());
+  return std::nullopt;
+}
+
+// A transposition table of value bounds, four entries to a cache line; the entry that
+// cost the least search to find is the one replaced.
+struct SumSolver::Table {
+  struct Entry {
+    uint64_t key;
+    uint32_t work;
+    int8_t low, high;
+    uint16_t move;  // a tag of the best move found (move_tag), for ordering
+  };
+  static constexpr int kWays = 4;
+
+  explicit Table(std::size_t megabytes)
+      : buckets(std::max<std::size_t>(1, std::bit_floor(megabytes * (std::size_t{1} << 20) / (kWays * sizeof(Entry))))),
+        memory(buckets * kWays * sizeof(Entry)),
+        entries(static_cast<Entry*>(memory.data())) {}
+
+  Entry* bucket(uint64_t key) const { return entries + (mix(key) & (buckets - 1)) * kWays; }
+
+  const Entry* find(uint64_t key) const {
+    Entry* b = bucket(key);
+    for (int i = 0; i < kWays; ++i)
+      if (b[i].key == key) return &b[i];
+    return nullptr;
+  }
+  void store(uint64_t key, int low, int high, uint64_t work, uint16_t move) {
+    Entry* b = bucket(key);
+    Entry* victim = &b[0];
+    for (int i = 0; i < kWays; ++i) {
+      if (b[i].key == key) {  // both bounds hold: keep the tighter of each
+        victim = &b[i];
+        low = std::max<int>(low, victim->low);
+        high = std::min<int>(high, victim->high);
+        work += victim->work;
+        break;
+      }
+      if (b[i].work < victim->work) victim = &b[i];
+    }
+    *victim = Entry{key, static_cast<uint32_t>(std::min<uint64_t>(work, UINT32_MAX)), static_cast<int8_t>(low),
+                    static_cast<int8_t>(high), move};
+  }
+
+  std::size_t buckets;
+  HugePageMemory memory;
+  Entry* entries;
+};
+
+// One independent part: its cells and its canonical pattern.
+struct SumSolver::Part {
+  CellMask cells = 0;
+  uint64_t pattern = 0;
+};
+
+struct SumSolver::Decomposition {
+  std::array<Part, kMaxCells> parts;
+  int count = 0;
+  CellMask neutral = 0;  // empty cells on no live line, in no part
+  uint64_t key = 0;
+};
+
+SumSolver::SumSolver(const Game& game, std::size_t table_megabytes, SearchMonitor monitor)
+    : game_(game), masks_(game), monitor_(std::move(monitor)) {
+  if (const auto why = sum_solver_refusal(game)) throw InputError(*why);
+  width_ = game.width();
+  height_ = game.height();
+  cylinder_ = game.rules.cylinder;
+  column_.assign(static_cast<std::size_t>(width_), 0);
+  for (Cell c = 0; c < game.cell_count(); ++c) {
+    x_.push_back(game.coords[c][0]);
+    y_.push_back(game.coords[c].size() > 1 ? game.coords[c][1] : 0);
+    column_[static_cast<std::size_t>(x_.back())] |= cell_bit(c);
+  }
+  table_ = std::make_unique<Table>(std::max<std::size_t>(table_megabytes, 1));
+}
+
+SumSolver::~SumSolver() = default;
+
+// Splits the position into parts: live lines (those a player could still complete)
+// sharing a cell belong to one part, and under gravity so do the empty cells of a column.
+void SumSolver::decompose(const Stones& s, Decomposition& d) const {
+  const CellMask empty = masks_.all() & ~s.occupied();
+  std::array<CellMask, 256> live;
+  int n = 0;
+  for (CellMask line : masks_.lines())
+    if (((line & s.first) == 0 || (line & s.second) == 0) && (line & empty) && n < 256) live[n++] = line;
+  if (n == 256) throw std::logic_error("the search by parts met more than 256 live lines");
+
+  d.count = 0;
+  CellMask covered = 0;
+  for (int i = 0; i < n; ++i) {
+    if (!live[i]) continue;
+    CellMask part = live[i];
+    live[i] = 0;
+    for (bool grew = true; grew;) {
+      grew = false;
+      if (game_.rules.gravity)
+        for (int x = 0; x < width_; ++x)
+          if (column_[x] & part & empty) part |= column_[x] & empty;
+      for (int j = i + 1; j < n; ++j)
+        if (live[j] & part) {
+          part |= live[j];
+          live[j] = 0;
+          grew = true;
+        }
+    }
+    covered |= part;
+    Part& p = d.parts[d.count++];
+    p.cells = part;
+    p.pattern = canonical_pattern(part, s, nullptr, -1);
+  }
+  d.neutral = empty & ~covered;
+  // The parts as a multiset: a sum of their mixed patterns, which no order changes. The
+  // parity of the neutral cells needs no place: every cell is a stone, a part's empty
+  // cell or neutral, so with the parts fixed it follows from the side to move.
+  uint64_t key = 0;
+  for (int i = 0; i < d.count; ++i) key += mix(d.parts[i].pattern);
+  d.key = key;
+}
+
+// The least pattern of `part` over its placements: each cell two bits (1 empty, 2 the
+// first player's, 3 the second's) at (column from the start) * height + row. On a plane
+// the part is read from its left or right end; on a cylinder from either end of its arc,
+// or, when it wraps all the way round, from every column. If `cell_rank` is given, it gets
+// the least position `probe` takes among the placements that give the least pattern:
+// two moves with equal (pattern, rank) lead to the same position up to the part's symmetry.
+uint64_t SumSolver::canonical_pattern(CellMask part, const Stones& s, int* cell_rank, Cell probe) const {
+  uint32_t columns = 0;
+  for (CellMask m = part; m; m &= m - 1) columns |= uint32_t{1} << x_[std::countr_zero(m)];
+  const uint32_t all_columns = width_ == 32 ? ~uint32_t{0} : (uint32_t{1} << width_) - 1;
+  const bool ring = cylinder_ && columns == all_columns;
+
+  std::array<std::pair<int, bool>, 64> candidates;
+  int count = 0;
+  if (ring) {
+    for (int r = 0; r < width_; ++r) {
+      candidates[count++] = {r, false};
+      candidates[count++] = {r, true};
+    }
+  } else {
+    // The first column of the run: the one whose left neighbour is outside it.
+    int first = std::countr_zero(columns), last = 31 - std::countl_zero(columns);
+    if (cylinder_ && (columns & 1) && (columns >> (width_ - 1) & 1)) {
+      for (int x = 0; x < width_; ++x)
+        if ((columns >> x & 1) && !(columns >> ((x + width_ - 1) % width_) & 1)) first = x;
+      for (int x = 0; x < width_; ++x)
+        if ((columns >> x & 1) && !(columns >> ((x + 1) % width_) & 1)) last = x;
+    }
+    candidates[count++] = {first, false};
+    candidates[count++] = {last, true};
+  }
+
+  uint64_t best = ~uint64_t{0};
+  int best_rank = 0;
+  for (int i = 0; i < count; ++i) {
+    const auto [start, mirrored] = candidates[i];
+    uint64_t pattern = 0;
+    int rank = 0;
+    for (CellMask m = part; m; m &= m - 1) {
+      const Cell c = std::countr_zero(m);
+      const int column = mirrored ? (start - x_[c] + width_) % width_ : (x_[c] - start + width_) % width_;
+      const int at = column * height_ + y_[c];
+      const uint64_t code = (s.first >> c & 1) ? 2 : (s.second >> c & 1) ? 3 : 1;
+      pattern |= code << (2 * at);
+      if (c == probe) rank = at;
+    }
+    if (pattern < best || (pattern == best && rank < best_rank)) {
+      best = pattern;
+      best_rank = rank;
+    }
+  }
+  if (cell_rank) *cell_rank = best_rank;
+  return ring ? best | kRingFlag : best;
+}
+
+int SumSolver::immediate(const Stones& after, int mover, Cell c) const {
+  if (masks_.completes(after.of(mover), c)) return game_.rules.goal == Goal::Misere ? -1 : 1;
+  if ((after.occupied() | ~masks_.all()) == ~CellMask{0}) return 0;
+  return kOngoing;
+}
+
+// Misère shape: a stone that leaves one of the mover's lines a stone short makes a cell
+// he may never fill, and one on the opponent's nearly full line frees cells the opponent
+// could not fill. Both cost the mover; the fewer, the better.
+int SumSolver::misere_shape(CellMask mine, CellMask theirs, Cell c) const {
+  if (game_.rules.goal != Goal::Misere) return 0;
+  int cost = 0;
+  for (CellMask line : masks_.lines_through(c)) {
+    const int k = std::popcount(line);
+    if (!(line & theirs) && std::popcount(line & mine) == k - 2) cost += 2;
+    if (!(line & mine) && std::popcount(line & theirs) >= k - 2) cost += 1;
+  }
+  return -cost;
+}
+
+// Shape first (misère), then the moves that cut off searches most often before.
+int64_t SumSolver::order_score(int mover, CellMask mine, CellMask theirs, Cell c) const {
+  return (static_cast<int64_t>(misere_shape(mine, theirs, c)) << 40) + static_cast<int64_t>(history_[mover][c] >> 24);
+}
+
+void SumSolver::report() {
+  if (!monitor_.on_progress) return;
+  const double t = now_seconds();
+  if (t - last_report_ < monitor_.interval_seconds) return;
+  last_report_ = t;
+  monitor_.on_progress(SearchProgress{0, nodes_, t - start_});
+}
+
+// Negamax over the values -1, 0, 1, fail-soft, with the table keyed by the parts.
+int SumSolver::search(const Stones& s, int mover, int alpha, int beta) {
+  if (++nodes_ % (1 << 16) == 0) report();
+  Decomposition d;
+  decompose(s, d);
+  if (d.count == 0) return 0;  // only neutral cells are left: nobody can complete a line
+  const uint64_t key = (d.key + (mover ? 0x9E3779B97F4A7C15ull : 0)) | 1;
+
+  uint16_t table_move = 0;
+  if (const Table::Entry* e = table_->find(key)) {
+    table_move = e->move;
+    if (e->low >= beta) return e->low;
+    if (e->high <= alpha) return e->high;
+    if (e->low == e->high) return e->low;
+    alpha = std::max<int>(alpha, e->low);
+    beta = std::min<int>(beta, e->high);
+  }
+  const uint64_t nodes_before = nodes_;
+  const int alpha_in = alpha;
+
+  // The moves, one per class of moves leading to the same sum: cells of equal parts, or
+  // cells a part's own symmetry exchanges, are played once. Neutral cells are one move,
+  // and only when their number is odd (an even number cancels).
+  const CellMask legal = masks_.legal(s);
+  std::array<Cell, kMaxCells + 1> moves;
+  std::array<std::pair<uint64_t, int>, kMaxCells + 1> seen;
+  std::array<uint16_t, kMaxCells + 1> tags;
+  int count = 0, seen_count = 0;
+  for (int i = 0; i < d.count; ++i) {
+    for (CellMask m = legal & d.parts[i].cells; m; m &= m - 1) {
+      const Cell c = std::countr_zero(m);
+      int rank = 0;
+      canonical_pattern(d.parts[i].cells, s, &rank, c);
+      const std::pair<uint64_t, int> id{d.parts[i].pattern, rank};
+      if (std::find(seen.begin(), seen.begin() + seen_count, id) != seen.begin() + seen_count) continue;
+      seen[seen_count++] = id;
+      tags[count] = move_tag(id.first, id.second);
+      moves[count++] = c;
+    }
+  }
+  if (std::popcount(d.neutral) % 2) {
+    tags[count] = 1;
+    moves[count++] = std::countr_zero(legal & d.neutral);
+  }
+
+  const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
+  if (game_.rules.goal == Goal::Normal) {
+    // A win at once ends the search; a win the opponent has at once must be blocked.
+    const CellMask my_wins = masks_.winning_cells(mine, theirs, legal);
+    if (my_wins) return 1;
+    const CellMask their_wins = masks_.winning_cells(theirs, mine, legal);
+    if (their_wins) {
+      int kept = 0;
+      for (int i = 0; i < count; ++i)
+        if (their_wins >> moves[i] & 1) {
+          tags[kept] = tags[i];
+          moves[kept++] = moves[i];
+        }
+      if (kept == 0) {
+        tags[kept] = 0;
+        moves[kept++] = std::countr_zero(their_wins);
+      }
+      count = kept;
+    }
+  }
+  // The table's move first, then by shape and history (order_score); misère: a cell that
+  // completes the mover's own line loses at once, so it goes last.
+  const CellMask poison = game_.rules.goal == Goal::Misere ? masks_.winning_cells(mine, theirs, legal) : 0;
+  std::array<int64_t, kMaxCells + 1> order;
+  for (int i = 0; i < count; ++i)
+    order[i] = (poison >> moves[i] & 1)          ? INT64_MIN
+               : table_move && tags[i] == table_move ? INT64_MAX
+                                                     : order_score(mover, mine, theirs, moves[i]);
+  for (int i = 1; i < count; ++i)
+    for (int j = i; j > 0 && order[j] > order[j - 1]; --j) {
+      std::swap(order[j], order[j - 1]);
+      std::swap(moves[j], moves[j - 1]);
+      std::swap(tags[j], tags[j - 1]);
+    }
+
+  int best = -2;
+  uint16_t best_tag = 0;
+  for (int i = 0; i < count; ++i) {
+    Stones after = s;
+    after.place(mover, moves[i]);
+    const int r = immediate(after, mover, moves[i]);
+    const int v = r != kOngoing ? r : -search(after, 1 - mover, -beta, -std::max(alpha, best));
+    if (v > best) {
+      best = v;
+      best_tag = tags[i];
+      if (best >= beta) {
+        // Cut-offs far from the end weigh more: they save larger searches.
+        uint64_t& h = history_[mover][moves[i]];
+        h += uint64_t{1} << std::min(31, std::popcount(~s.occupied() & masks_.all()));
+        if (h > uint64_t{1} << 60)
+          for (auto& player : history_)
+            for (uint64_t& x : player) x /= 2;
+        break;
+      }
+    }
+  }
+  const int low = best >= beta ? best : best > alpha_in ? best : -1;
+  const int high = best <= alpha_in ? best : best < beta ? best : 1;
+  table_->store(key, low, high, nodes_ - nodes_before, best_tag);
+  return best;
+}
+
+SumSolution SumSolver::solve(const Stones& stones) {
+  start_ = last_report_ = now_seconds();
+  const uint64_t before = nodes_;
+  SumSolution out;
+  // Two null windows: is it a win? If not, is it at least a draw?
+  const int mover = masks_.to_move(stones);
+  int v = search(stones, mover, 0, 1);
+  if (v <= 0) v = search(stones, mover, -1, 0) <= -1 ? -1 : 0;
+  out.value = static_cast<Value>(v);
+  out.nodes = nodes_ - before;
+  out.seconds = now_seconds() - start_;
+  return out;
+}
+
+Value SumSolver::value_after(const Stones& stones, Cell c) {
+  const int mover = masks_.to_move(stones);
+  Stones after = stones;
+  after.place(mover, c);
+  const int r = immediate(after, mover, c);
+  return static_cast<Value>(r != kOngoing ? r : -search(after, 1 - mover, -1, 1));
+}
+
+}  // namespace kinrow

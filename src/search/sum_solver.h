@@ -1,0 +1,90 @@
+// Solving a position as a sum of independent parts.
+//
+// On a long flat board most lines die early: a line holding stones of both players can
+// no longer be completed by anyone. The lines still live fall apart into groups that share
+// no cell, and a move in one group changes nothing in another, so the position is a sum of
+// smaller games. Which group sits where, and whether it is mirrored, does not change the
+// value. This search keys its table by the multiset of the parts, each in a canonical
+// form, so positions that differ only in the order or orientation of their parts are
+// searched once.
+//
+// Two facts make that sound (docs/misere.md, "Search by parts", gives the arguments):
+// - A part is its cells on live lines (with, under gravity, the rest of those cells'
+//   columns): the live lines inside a part, its stones and the gravity order below its
+//   empty cells are all read from its cells alone, wherever on the board the part stands.
+// - An empty cell on no live line ("neutral") is a pass either player may take. Two of
+//   them cancel: whoever has a result in the position without them keeps it by answering
+//   a neutral move with the other one. Only their number modulo two is kept.
+//
+// The answer is the value (win, draw or loss for the side to move), not the distance:
+// dropping neutral pairs changes the length of games but never their result. One stone a
+// turn, normal or misère play, mnk and connect boards (plane or cylinder) of at most 31
+// cells.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "dictionary/board_masks.h"
+#include "search/alphabeta.h"
+#include "search/score.h"
+
+namespace kinrow {
+
+// Why the search by parts cannot take this game, or nothing if it can.
+std::optional<std::string> sum_solver_refusal(const Game& game);
+
+struct SumSolution {
+  Value value = Value::Draw;  // for the side to move
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+class SumSolver {
+ public:
+  // InputError where sum_solver_refusal names a reason.
+  SumSolver(const Game& game, std::size_t table_megabytes, SearchMonitor monitor = {});
+  ~SumSolver();
+
+  // The value of `stones` for the side to move. Precondition: the game is not over.
+  SumSolution solve(const Stones& stones);
+
+  // The value after the side to move plays `c` (for that player), searching as needed;
+  // used to pick moves that keep a value when writing a certificate.
+  Value value_after(const Stones& stones, Cell c);
+
+  uint64_t nodes() const { return nodes_; }
+
+ private:
+  struct Part;
+  struct Decomposition;
+  struct Table;
+
+  int search(const Stones& s, int mover, int alpha, int beta);
+  // The result for `mover` of placing a stone on `c`: kOngoing, or -1, 0, 1.
+  int immediate(const Stones& after, int mover, Cell c) const;
+  void decompose(const Stones& s, Decomposition& d) const;
+  uint64_t canonical_pattern(CellMask part, const Stones& s, int* cell_rank, Cell probe) const;
+  int misere_shape(CellMask mine, CellMask theirs, Cell c) const;
+  int64_t order_score(int mover, CellMask mine, CellMask theirs, Cell c) const;
+  void report();
+
+  const Game& game_;
+  BoardMasks masks_;
+  int width_, height_;
+  bool cylinder_;
+  std::vector<int> x_, y_;
+  std::vector<CellMask> column_;  // the cells of each column
+  std::unique_ptr<Table> table_;
+  SearchMonitor monitor_;
+  std::array<std::array<uint64_t, 64>, 2> history_{};  // per player and cell: cut-offs made, weighted
+  uint64_t nodes_ = 0;
+  double start_ = 0, last_report_ = 0;
+};
+
+}  // namespace kinrow
