@@ -33,7 +33,8 @@ const CommandSpec kTableSpec = {
     "and exits 1 on any disagreement, which the table and picture also flag.\n\n"
     "table misere recomputes seed 000's Table 1 (misere Connect-k): each board by exact search\n"
     "without strategy knowledge (boards of at most --search-cells cells, --search-seconds\n"
-    "each) and by verifying the paper's strategy for the side it says wins, or both sides'\n"
+    "each: alpha-beta for a tenth of it, then the search by parts of solve --method parts)\n"
+    "and by verifying the paper's strategy for the side it says wins, or both sides'\n"
     "drawing strategies, against every defence (kinrow strategy verify). Both are compared\n"
     "with the paper; a disagreement is flagged and the exit status is 1. --cylinder asks the\n"
     "paper's open question: columns wrap around (an annulus). docs/misere.md.\n\n"
@@ -52,7 +53,8 @@ const CommandSpec kTableSpec = {
         {"cylinder", "", "misere: columns wrap around (the annulus of the paper's open question)"},
         {"search-cells", "N", "misere: search boards of at most N cells (default 30; 0: no search)"},
         {"search-seconds", "S", "misere: give up a search after S seconds (default 60)"},
-        {"max-positions", "N", "misere: give up a strategy verification after N positions (default 20000000)"},
+        {"max-positions", "N", "misere: give up a strategy verification after N positions (default 20000000;\n"
+                                 "0: search only, no strategy verified)"},
         {"certificates", "DIR", "misere: write a certificate for every board search settles into DIR"},
         {"check", "FILE", "published results to compare with; exit 1 on a disagreement"},
         {"markdown", "FILE", "write a Markdown page (title, command, tables) to FILE instead of stdout"},

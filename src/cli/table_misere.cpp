@@ -17,6 +17,8 @@
 #include "core/notation.h"
 #include "games/families.h"
 #include "search/solver.h"
+#include "search/sum_certificate.h"
+#include "search/sum_solver.h"
 #include "strategy/misere_paper.h"
 #include "strategy/verifier.h"
 
@@ -28,6 +30,7 @@ struct SearchOutcome {
   Outcome outcome = Outcome::Draw;
   uint64_t nodes = 0;
   double seconds = 0;
+  std::string method;       // "alphabeta" or "parts": the search that settled the board
   std::string certificate;  // file written, if any
 };
 
@@ -55,10 +58,24 @@ struct Board {
 
 struct OutOfTime {};  // thrown from the progress callback to abandon a search
 
-SearchOutcome search_board(const Game& game, double budget, const std::string& certificate_dir,
-                           ProgressLine& progress) {
-  SearchOutcome s;
-  s.tried = true;
+void write_certificate_to(const std::string& dir, const Game& game, const Certificate& certificate,
+                          SearchOutcome& s) {
+  std::string name = game.spec;
+  for (char& c : name)
+    if (c == ':' || c == ',') c = '_';
+  s.certificate = dir + "/" + name + ".cert";
+  std::ofstream file(s.certificate);
+  if (!file) throw InputError("cannot write \"" + printable(s.certificate) + "\"");
+  write_certificate(file, game, certificate);
+}
+
+Outcome outcome_of(Value to_move_value) {  // the empty board's: the first player moves
+  return to_move_value == Value::Draw ? Outcome::Draw : to_move_value == Value::Win ? Outcome::First : Outcome::Second;
+}
+
+// Alpha-beta on the Connect Four bitboard (claimeven off: no strategy knowledge).
+void search_by_alphabeta(const Game& game, double budget, const std::string& certificate_dir,
+                         ProgressLine& progress, SearchOutcome& s) {
   SolveOptions options;
   options.weak = true;
   options.gravity.threads = 1;
@@ -69,33 +86,65 @@ SearchOutcome search_board(const Game& game, double budget, const std::string& c
     progress.show(game.spec + "  search  " + with_commas(p.nodes) + " nodes  " + seconds_text(p.seconds));
     if (p.seconds > budget) throw OutOfTime{};
   };
-  const auto start = std::chrono::steady_clock::now();
+  SolveResult r;
   try {
-    SolveResult r;
-    try {
-      r = solve(Position(game), options);
-    } catch (const std::logic_error&) {
-      // The weak search's certificate extraction can fail to find a move it had scored
-      // (seen on connect:17x1x3,misere,cylinder); the strong search's extraction does not.
-      if (!options.certificate) throw;
-      options.weak = false;
-      r = solve(Position(game), options);
-    }
-    s.done = true;
-    s.outcome = r.value == Value::Draw ? Outcome::Draw : r.value == Value::Win ? Outcome::First : Outcome::Second;
-    s.nodes = r.nodes;
-    if (r.certificate) {
-      std::string name = game.spec;
-      for (char& c : name)
-        if (c == ':' || c == ',') c = '_';
-      s.certificate = certificate_dir + "/" + name + ".cert";
-      std::ofstream file(s.certificate);
-      if (!file) throw InputError("cannot write \"" + printable(s.certificate) + "\"");
-      write_certificate(file, game, *r.certificate);
-    }
+    r = solve(Position(game), options);
+  } catch (const std::logic_error&) {
+    // The weak search's certificate extraction can fail to find a move it had scored
+    // (seen on connect:17x1x3,misere,cylinder); the strong search's extraction does not.
+    if (!options.certificate) throw;
+    options.weak = false;
+    r = solve(Position(game), options);
+  }
+  s.done = true;
+  s.method = "alphabeta";
+  s.outcome = outcome_of(r.value);
+  s.nodes = r.nodes;
+  if (r.certificate) write_certificate_to(certificate_dir, game, *r.certificate, s);
+}
+
+// The search by parts (search/sum_solver.h): long flat boards fall apart into pieces.
+void search_by_parts(const Game& game, double budget, const std::string& certificate_dir, ProgressLine& progress,
+                     SearchOutcome& s) {
+  SearchMonitor monitor;
+  monitor.interval_seconds = 0.5;
+  monitor.on_progress = [&](const SearchProgress& p) {
+    progress.show(game.spec + "  search by parts  " + with_commas(p.nodes) + " nodes  " + seconds_text(p.seconds));
+    if (p.seconds > budget) throw OutOfTime{};
+  };
+  SumSolver solver(game, automatic_table_megabytes(game), monitor);
+  const Position start(game);
+  const SumSolution solution = solver.solve(stones_of(start));
+  s.done = true;
+  s.method = "parts";
+  s.outcome = outcome_of(solution.value);
+  s.nodes = solution.nodes;
+  if (!certificate_dir.empty())
+    write_certificate_to(certificate_dir, game, sum_certificate(solver, start, solution.value), s);
+}
+
+// Alpha-beta first, for a tenth of the budget (at least 5 s) where the search by parts
+// applies, then the search by parts for the rest: each is far faster than the other on
+// some boards (alpha-beta on tall ones, parts on long flat ones).
+SearchOutcome search_board(const Game& game, double budget, const std::string& certificate_dir,
+                           ProgressLine& progress) {
+  SearchOutcome s;
+  s.tried = true;
+  const bool parts = !sum_solver_refusal(game);
+  const double first = parts ? std::min(budget, std::max(5.0, budget / 10)) : budget;
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  try {
+    search_by_alphabeta(game, first, certificate_dir, progress, s);
   } catch (const OutOfTime&) {
   }
-  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!s.done && parts && elapsed() < budget) {
+    try {
+      search_by_parts(game, budget - elapsed(), certificate_dir, progress, s);
+    } catch (const OutOfTime&) {
+    }
+  }
+  s.seconds = elapsed();
   return s;
 }
 
@@ -140,7 +189,7 @@ int run_table_misere(const Args& args) {
   const bool annulus = args.has("cylinder");
   const int search_cells = static_cast<int>(args.get_int("search-cells", 30, 0, 64));
   const double search_seconds = static_cast<double>(args.get_int("search-seconds", 60, 1, 1 << 30));
-  const uint64_t max_positions = static_cast<uint64_t>(args.get_int("max-positions", 20'000'000, 1, 1L << 40));
+  const uint64_t max_positions = static_cast<uint64_t>(args.get_int("max-positions", 20'000'000, 0, 1L << 40));
   const std::string certificate_dir = args.get("certificates");
   if (!certificate_dir.empty()) std::filesystem::create_directories(certificate_dir);
   ProgressLine progress(!args.has("quiet"));
@@ -167,7 +216,7 @@ int run_table_misere(const Args& args) {
         if (game) {
           if (w * h <= search_cells) b.search = search_board(*game, search_seconds, certificate_dir, progress);
           search_total += b.search.seconds;
-          for (int player = 0; player < 2; ++player) {
+          for (int player = 0; player < 2 && max_positions; ++player) {
             check_side(*game, player, max_positions, b.side[player], progress);
             verify_total += b.side[player].result.seconds;
             if (b.side[player].strategy && b.side[player].result.complete && !b.side[player].holds())
@@ -198,6 +247,7 @@ int run_table_misere(const Args& args) {
           if (b.search.tried) {
             out["search"] = b.search.done ? outcome_word(b.search.outcome) : "out of time";
             out["search_nodes"] = b.search.nodes;
+            if (b.search.done) out["search_method"] = b.search.method;
             out["search_seconds"] = b.search.seconds;
             if (!b.search.certificate.empty()) out["certificate"] = b.search.certificate;
           }
@@ -259,9 +309,10 @@ int run_table_misere(const Args& args) {
   std::ostream& out = page.out();
   page.head(title);
   out << "`S`: settled by exact search with no strategy knowledge (boards of at most " << search_cells
-      << " cells,\n" << search_seconds << " s each). `V`: settled by verifying the paper's strategy against every\n"
-      << "defence (for the side it says wins, or both sides' drawing strategies; at most\n"
-      << with_commas(max_positions) << " positions each). `✓`: agrees with the paper; `✗`: a disagreement; `?`:\n"
+      << " cells,\n" << search_seconds << " s each: alpha-beta, then the search by parts). `V`: settled by verifying the paper's strategy against every\n"
+      << "defence (for the side it says wins, or both sides' drawing strategies; "
+      << (max_positions ? "at most\n" + with_commas(max_positions) + " positions each)" : std::string("none run\nhere: --max-positions 0)"))
+      << ". `✓`: agrees with the paper; `✗`: a disagreement; `?`:\n"
       << "settled by neither within those limits; `—`: k fits nowhere on the board, so no line can\n"
       << "be completed (a draw by the rules alone).\n\n";
   write_markdown_grid(out, grid);

@@ -108,6 +108,7 @@ SumSolver::SumSolver(const Game& game, std::size_t table_megabytes, SearchMonito
   width_ = game.width();
   height_ = game.height();
   cylinder_ = game.rules.cylinder;
+  stacking_ = game.rules.gravity && height_ > 1;
   column_.assign(static_cast<std::size_t>(width_), 0);
   for (Cell c = 0; c < game.cell_count(); ++c) {
     x_.push_back(game.coords[c][0]);
@@ -237,8 +238,14 @@ int SumSolver::misere_shape(CellMask mine, CellMask theirs, Cell c) const {
 }
 
 // Shape first (misère), then the moves that cut off searches most often before.
+// Under gravity with columns to stack in, the reply that last refuted the opponent's
+// previous move comes next (often the cell on top of it), then history alone: measured,
+// the misère shape misleads there (connect:12x2x3,misere took 4,000 times the nodes).
+// Elsewhere shape comes first, then history.
 int64_t SumSolver::order_score(int mover, CellMask mine, CellMask theirs, Cell c) const {
-  return (static_cast<int64_t>(misere_shape(mine, theirs, c)) << 40) + static_cast<int64_t>(history_[mover][c] >> 24);
+  const int64_t history = static_cast<int64_t>(history_[mover][c] >> 24);
+  if (stacking_) return history;
+  return (static_cast<int64_t>(misere_shape(mine, theirs, c)) << 40) + history;
 }
 
 void SumSolver::report() {
@@ -250,7 +257,7 @@ void SumSolver::report() {
 }
 
 // Negamax over the values -1, 0, 1, fail-soft, with the table keyed by the parts.
-int SumSolver::search(const Stones& s, int mover, int alpha, int beta) {
+int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last) {
   if (++nodes_ % (1 << 16) == 0) report();
   Decomposition d;
   decompose(s, d);
@@ -314,13 +321,14 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta) {
       count = kept;
     }
   }
-  // The table's move first, then by shape and history (order_score); misère: a cell that
-  // completes the mover's own line loses at once, so it goes last.
+  // The table's move first, then the countermove (stacking boards), then order_score;
+  // misère: a cell that completes the mover's own line loses at once, so it goes last.
   const CellMask poison = game_.rules.goal == Goal::Misere ? masks_.winning_cells(mine, theirs, legal) : 0;
   std::array<int64_t, kMaxCells + 1> order;
   for (int i = 0; i < count; ++i)
     order[i] = (poison >> moves[i] & 1)          ? INT64_MIN
                : table_move && tags[i] == table_move ? INT64_MAX
+               : stacking_ && last >= 0 && counter_[mover][last] == moves[i] + 1 ? INT64_MAX - 1
                                                      : order_score(mover, mine, theirs, moves[i]);
   for (int i = 1; i < count; ++i)
     for (int j = i; j > 0 && order[j] > order[j - 1]; --j) {
@@ -335,12 +343,13 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta) {
     Stones after = s;
     after.place(mover, moves[i]);
     const int r = immediate(after, mover, moves[i]);
-    const int v = r != kOngoing ? r : -search(after, 1 - mover, -beta, -std::max(alpha, best));
+    const int v = r != kOngoing ? r : -search(after, 1 - mover, -beta, -std::max(alpha, best), moves[i]);
     if (v > best) {
       best = v;
       best_tag = tags[i];
       if (best >= beta) {
         // Cut-offs far from the end weigh more: they save larger searches.
+        if (last >= 0) counter_[mover][last] = static_cast<int8_t>(moves[i] + 1);
         uint64_t& h = history_[mover][moves[i]];
         h += uint64_t{1} << std::min(31, std::popcount(~s.occupied() & masks_.all()));
         if (h > uint64_t{1} << 60)
@@ -362,8 +371,8 @@ SumSolution SumSolver::solve(const Stones& stones) {
   SumSolution out;
   // Two null windows: is it a win? If not, is it at least a draw?
   const int mover = masks_.to_move(stones);
-  int v = search(stones, mover, 0, 1);
-  if (v <= 0) v = search(stones, mover, -1, 0) <= -1 ? -1 : 0;
+  int v = search(stones, mover, 0, 1, -1);
+  if (v <= 0) v = search(stones, mover, -1, 0, -1) <= -1 ? -1 : 0;
   out.value = static_cast<Value>(v);
   out.nodes = nodes_ - before;
   out.seconds = now_seconds() - start_;
@@ -375,7 +384,7 @@ Value SumSolver::value_after(const Stones& stones, Cell c) {
   Stones after = stones;
   after.place(mover, c);
   const int r = immediate(after, mover, c);
-  return static_cast<Value>(r != kOngoing ? r : -search(after, 1 - mover, -1, 1));
+  return static_cast<Value>(r != kOngoing ? r : -search(after, 1 - mover, -1, 1, c));
 }
 
 }  // namespace kinrow

@@ -65,7 +65,7 @@ class SumSolver {
   struct Decomposition;
   struct Table;
 
-  int search(const Stones& s, int mover, int alpha, int beta);
+  int search(const Stones& s, int mover, int alpha, int beta, Cell last);
   // The result for `mover` of placing a stone on `c`: kOngoing, or -1, 0, 1.
   int immediate(const Stones& after, int mover, Cell c) const;
   void decompose(const Stones& s, Decomposition& d) const;
@@ -78,11 +78,13 @@ class SumSolver {
   BoardMasks masks_;
   int width_, height_;
   bool cylinder_;
+  bool stacking_;  // gravity with more than one row: countermoves order the moves
   std::vector<int> x_, y_;
   std::vector<CellMask> column_;  // the cells of each column
   std::unique_ptr<Table> table_;
   SearchMonitor monitor_;
   std::array<std::array<uint64_t, 64>, 2> history_{};  // per player and cell: cut-offs made, weighted
+  std::array<std::array<int8_t, 64>, 2> counter_{};  // per player and previous cell: 1 + the reply that cut off
   uint64_t nodes_ = 0;
   double start_ = 0, last_report_ = 0;
 };
