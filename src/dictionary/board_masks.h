@@ -134,6 +134,15 @@ class BoardMasks {
     return false;
   }
 
+  // Whether every line through which `holder` could lose is spoiled (the certificate
+  // checker's rule, proof/checker.cpp claim_settled_by_lines): normal play, each of the
+  // opponent's lines holds a holder's stone; misère, each of the holder's holds an
+  // opponent's; maker-breaker, the breaker has spoiled every line (and so has won).
+  bool cannot_lose(const Stones& s, int holder) const {
+    if (goal_ == Goal::MakerBreaker) return holder == 1 && !any_line_free_of(s.second);
+    return !any_line_free_of(s.of(goal_ == Goal::Misere ? 1 - holder : holder));
+  }
+
   // The cells on some line that a player whose lines count could still complete. A stone
   // anywhere else changes no line's fate, so all such empty cells are interchangeable.
   CellMask live_cells(const Stones& s) const {

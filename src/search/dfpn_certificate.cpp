@@ -48,11 +48,7 @@ class ProofWalker {
   // The checker's rule (proof/checker.cpp, claim_settled_by_lines): every line the
   // opponent needs is spoiled, so the claim can no longer fail.
   bool settled_by_lines(const Stones& s) const {
-    const Goal goal = board_.goal();
-    if (goal == Goal::MakerBreaker) return holder_ == 1 && !board_.any_line_free_of(s.second);
-    if (claim_ != Claim::NotLose) return false;
-    const int spoiler = goal == Goal::Misere ? 1 - holder_ : holder_;
-    return !board_.any_line_free_of(s.of(spoiler));
+    return (board_.goal() == Goal::MakerBreaker || claim_ == Claim::NotLose) && board_.cannot_lose(s, holder_);
   }
 
   // The checker's pairing rule (proof/pairing_rule.h), where df-pn used pairings: the

@@ -39,9 +39,7 @@ class SumWalker {
  private:
   // The checker's rule: every line through which the holder could lose is spoiled.
   bool settled_by_lines(const Stones& s) const {
-    if (claim_ != Claim::NotLose) return false;
-    const int spoiler = game_.rules.goal == Goal::Misere ? 1 - holder_ : holder_;
-    return !masks_.any_line_free_of(s.of(spoiler));
+    return claim_ == Claim::NotLose && masks_.cannot_lose(s, holder_);
   }
 
   void visit(const Stones& s) {
