@@ -94,5 +94,21 @@ TEST(StrategyCli, MisereTableAgreesWithThePaperOnSmallBoards) {
   EXPECT_NE(run.out.find("0 disagreements"), std::string::npos) << run.out;
 }
 
+// connect:12x2x3,misere is out of alpha-beta's reach in seconds and within the search by
+// parts' in one: the table hands the rest of the budget over, even a small one, and writes
+// the certificate that the checker accepts.
+TEST(StrategyCli, MisereTableHandsFlatBoardsToTheSearchByParts) {
+  const auto dir = std::filesystem::temp_directory_path() / ("kinrow_parts_table_" + std::to_string(::getpid()));
+  const auto run = kinrow("table misere --k 3 --width 12 --height 2 --search-seconds 4 --max-positions 0 --json "
+                          "--quiet --certificates " + dir.string());
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto board = nlohmann::json::parse(run.out);
+  EXPECT_EQ(board["search"], "second");
+  EXPECT_EQ(board["search_method"], "parts");
+  const auto verified = kinrow("verify connect:12x2x3,misere " + board["certificate"].get<std::string>());
+  EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace kinrow

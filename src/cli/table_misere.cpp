@@ -115,23 +115,25 @@ void search_by_parts(const Game& game, double budget, const std::string& certifi
   SumSolver solver(game, automatic_table_megabytes(game), monitor);
   const Position start(game);
   const SumSolution solution = solver.solve(stones_of(start));
+  // The certificate's walk searches too, within the same budget: as with alpha-beta, a
+  // board counts as settled only with its certificate, when one is asked for.
+  if (!certificate_dir.empty())
+    write_certificate_to(certificate_dir, game, sum_certificate(solver, start, solution.value), s);
   s.done = true;
   s.method = "parts";
   s.outcome = outcome_of(solution.value);
   s.nodes = solution.nodes;
-  if (!certificate_dir.empty())
-    write_certificate_to(certificate_dir, game, sum_certificate(solver, start, solution.value), s);
 }
 
-// Alpha-beta first, for a tenth of the budget (at least 5 s) where the search by parts
-// applies, then the search by parts for the rest: each is far faster than the other on
-// some boards (alpha-beta on tall ones, parts on long flat ones).
+// Alpha-beta first, for a tenth of the budget (at least 5 s, at most half) where the
+// search by parts applies, then the search by parts for the rest: each is far faster
+// than the other on some boards (alpha-beta on tall ones, parts on long flat ones).
 SearchOutcome search_board(const Game& game, double budget, const std::string& certificate_dir,
                            ProgressLine& progress) {
   SearchOutcome s;
   s.tried = true;
   const bool parts = !sum_solver_refusal(game);
-  const double first = parts ? std::min(budget, std::max(5.0, budget / 10)) : budget;
+  const double first = parts ? std::max(budget / 10, std::min(5.0, budget / 2)) : budget;
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   try {

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <chrono>
+#include <stdexcept>
 
 #include "core/error.h"
 #include "core/hashing.h"
@@ -43,6 +44,13 @@ std::optional<std::string> sum_solver_refusal(const Game& game) {
   return std::nullopt;
 }
 
+namespace {
+const Game& accepted(const Game& game) {  // before BoardMasks, whose refusals say less
+  if (const auto why = sum_solver_refusal(game)) throw InputError(*why);
+  return game;
+}
+}  // namespace
+
 // A transposition table of value bounds, four entries to a cache line; the entry that
 // cost the least search to find is the one replaced.
 struct SumSolver::Table {
@@ -73,6 +81,7 @@ struct SumSolver::Table {
     for (int i = 0; i < kWays; ++i) {
       if (b[i].key == key) {  // both bounds hold: keep the tighter of each
         victim = &b[i];
+        if (!move) move = victim->move;
         low = std::max<int>(low, victim->low);
         high = std::min<int>(high, victim->high);
         work += victim->work;
@@ -103,8 +112,7 @@ struct SumSolver::Decomposition {
 };
 
 SumSolver::SumSolver(const Game& game, std::size_t table_megabytes, SearchMonitor monitor)
-    : game_(game), masks_(game), monitor_(std::move(monitor)) {
-  if (const auto why = sum_solver_refusal(game)) throw InputError(*why);
+    : game_(accepted(game)), masks_(game), monitor_(std::move(monitor)) {
   width_ = game.width();
   height_ = game.height();
   cylinder_ = game.rules.cylinder;
@@ -297,6 +305,8 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
     }
   }
   if (std::popcount(d.neutral) % 2) {
+    // Playable: under gravity a column with a part's empty cell gives all of them to it.
+    if (!(legal & d.neutral)) throw std::logic_error("search by parts: no playable neutral cell");
     tags[count] = 1;
     moves[count++] = std::countr_zero(legal & d.neutral);
   }
@@ -361,7 +371,8 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
   }
   const int low = best >= beta ? best : best > alpha_in ? best : -1;
   const int high = best <= alpha_in ? best : best < beta ? best : 1;
-  table_->store(key, low, high, nodes_ - nodes_before, best_tag);
+  // After a fail-low every move was as bad: none is worth naming first next time.
+  table_->store(key, low, high, nodes_ - nodes_before, best > alpha_in ? best_tag : 0);
   return best;
 }
 

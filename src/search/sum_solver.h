@@ -9,9 +9,10 @@
 // searched once.
 //
 // Two facts make that sound (docs/misere.md, "Search by parts", gives the arguments):
-// - A part is its cells on live lines (with, under gravity, the rest of those cells'
-//   columns): the live lines inside a part, its stones and the gravity order below its
-//   empty cells are all read from its cells alone, wherever on the board the part stands.
+// - A part is its cells on live lines (with, under gravity, every empty cell of a column
+//   holding one of its empty cells): the live lines inside a part, its stones and the
+//   gravity order below its empty cells are all read from its cells alone, wherever on
+//   the board the part stands.
 // - An empty cell on no live line ("neutral") is a pass either player may take. Two of
 //   them cancel: whoever has a result in the position without them keeps it by answering
 //   a neutral move with the other one. Only their number modulo two is kept.
