@@ -98,10 +98,12 @@ struct SumSolver::Table {
   Entry* entries;
 };
 
-// One independent part: its cells and its canonical pattern.
+// One independent part: its cells, its canonical pattern and the placements giving it.
 struct SumSolver::Part {
   CellMask cells = 0;
   uint64_t pattern = 0;
+  int placements = 0;
+  std::array<Placement, 64> placement;
 };
 
 struct SumSolver::Decomposition {
@@ -159,7 +161,7 @@ void SumSolver::decompose(const Stones& s, Decomposition& d) const {
     covered |= part;
     Part& p = d.parts[d.count++];
     p.cells = part;
-    p.pattern = canonical_pattern(part, s, nullptr, -1);
+    canonicalise(s, p);
   }
   d.neutral = empty & ~covered;
   // The parts as a multiset: a sum of their mixed patterns, which no order changes. The
@@ -173,21 +175,20 @@ void SumSolver::decompose(const Stones& s, Decomposition& d) const {
 // The least pattern of `part` over its placements: each cell two bits (1 empty, 2 the
 // first player's, 3 the second's) at (column from the start) * height + row. On a plane
 // the part is read from its left or right end; on a cylinder from either end of its arc,
-// or, when it wraps all the way round, from every column. If `cell_rank` is given, it gets
-// the least position `probe` takes among the placements that give the least pattern:
-// two moves with equal (pattern, rank) lead to the same position up to the part's symmetry.
-uint64_t SumSolver::canonical_pattern(CellMask part, const Stones& s, int* cell_rank, Cell probe) const {
+// or, when it wraps all the way round, from every column. The placements that give the
+// least pattern are kept: they are the part's own symmetries, which rank() reads.
+void SumSolver::canonicalise(const Stones& s, Part& p) const {
   uint32_t columns = 0;
-  for (CellMask m = part; m; m &= m - 1) columns |= uint32_t{1} << x_[std::countr_zero(m)];
+  for (CellMask m = p.cells; m; m &= m - 1) columns |= uint32_t{1} << x_[std::countr_zero(m)];
   const uint32_t all_columns = width_ == 32 ? ~uint32_t{0} : (uint32_t{1} << width_) - 1;
   const bool ring = cylinder_ && columns == all_columns;
 
-  std::array<std::pair<int, bool>, 64> candidates;
+  std::array<Placement, 64> candidates;
   int count = 0;
   if (ring) {
     for (int r = 0; r < width_; ++r) {
-      candidates[count++] = {r, false};
-      candidates[count++] = {r, true};
+      candidates[count++] = {static_cast<int8_t>(r), false};
+      candidates[count++] = {static_cast<int8_t>(r), true};
     }
   } else {
     // The first column of the run: the one whose left neighbour is outside it.
@@ -198,31 +199,40 @@ uint64_t SumSolver::canonical_pattern(CellMask part, const Stones& s, int* cell_
       for (int x = 0; x < width_; ++x)
         if ((columns >> x & 1) && !(columns >> ((x + 1) % width_) & 1)) last = x;
     }
-    candidates[count++] = {first, false};
-    candidates[count++] = {last, true};
+    candidates[count++] = {static_cast<int8_t>(first), false};
+    candidates[count++] = {static_cast<int8_t>(last), true};
   }
 
   uint64_t best = ~uint64_t{0};
-  int best_rank = 0;
+  p.placements = 0;
   for (int i = 0; i < count; ++i) {
-    const auto [start, mirrored] = candidates[i];
     uint64_t pattern = 0;
-    int rank = 0;
-    for (CellMask m = part; m; m &= m - 1) {
+    for (CellMask m = p.cells; m; m &= m - 1) {
       const Cell c = std::countr_zero(m);
-      const int column = mirrored ? (start - x_[c] + width_) % width_ : (x_[c] - start + width_) % width_;
-      const int at = column * height_ + y_[c];
       const uint64_t code = (s.first >> c & 1) ? 2 : (s.second >> c & 1) ? 3 : 1;
-      pattern |= code << (2 * at);
-      if (c == probe) rank = at;
+      pattern |= code << (2 * position(candidates[i], c));
     }
-    if (pattern < best || (pattern == best && rank < best_rank)) {
+    if (pattern < best) {
       best = pattern;
-      best_rank = rank;
+      p.placements = 0;
     }
+    if (pattern == best) p.placement[p.placements++] = candidates[i];
   }
-  if (cell_rank) *cell_rank = best_rank;
-  return ring ? best | kRingFlag : best;
+  p.pattern = ring ? best | kRingFlag : best;
+}
+
+// Where `c` stands in the pattern read from placement `at`.
+int SumSolver::position(Placement at, Cell c) const {
+  const int column = at.mirrored ? (at.start - x_[c] + width_) % width_ : (x_[c] - at.start + width_) % width_;
+  return column * height_ + y_[c];
+}
+
+// The least position of `c` over the placements giving the part's pattern: two moves with
+// equal (pattern, rank) lead to the same position up to the part's symmetry.
+int SumSolver::rank(const Part& p, Cell c) const {
+  int least = position(p.placement[0], c);
+  for (int i = 1; i < p.placements; ++i) least = std::min(least, position(p.placement[i], c));
+  return least;
 }
 
 int SumSolver::immediate(const Stones& after, int mover, Cell c) const {
@@ -295,9 +305,7 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
   for (int i = 0; i < d.count; ++i) {
     for (CellMask m = legal & d.parts[i].cells; m; m &= m - 1) {
       const Cell c = std::countr_zero(m);
-      int rank = 0;
-      canonical_pattern(d.parts[i].cells, s, &rank, c);
-      const std::pair<uint64_t, int> id{d.parts[i].pattern, rank};
+      const std::pair<uint64_t, int> id{d.parts[i].pattern, rank(d.parts[i], c)};
       if (std::find(seen.begin(), seen.begin() + seen_count, id) != seen.begin() + seen_count) continue;
       seen[seen_count++] = id;
       tags[count] = move_tag(id.first, id.second);

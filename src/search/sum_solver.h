@@ -70,7 +70,13 @@ class SumSolver {
   // The result for `mover` of placing a stone on `c`: kOngoing, or -1, 0, 1.
   int immediate(const Stones& after, int mover, Cell c) const;
   void decompose(const Stones& s, Decomposition& d) const;
-  uint64_t canonical_pattern(CellMask part, const Stones& s, int* cell_rank, Cell probe) const;
+  struct Placement {  // where a part's pattern is read from
+    int8_t start;
+    bool mirrored;
+  };
+  void canonicalise(const Stones& s, Part& p) const;
+  int position(Placement at, Cell c) const;
+  int rank(const Part& p, Cell c) const;
   int misere_shape(CellMask mine, CellMask theirs, Cell c) const;
   int64_t order_score(int mover, CellMask mine, CellMask theirs, Cell c) const;
   void report();
