@@ -20,7 +20,7 @@ std::filesystem::path temp_file(const std::string& name) {
 TEST(StrategyCli, ListsEveryStrategy) {
   const auto run = kinrow("strategy list");
   EXPECT_EQ(run.status, 0);
-  for (const char* name : {"take-even", "delayed-take-even", "take-other-rightmost", "tally", "canonical-boards"})
+  for (const char* name : {"take-even", "delayed-take-even", "take-other-rightmost", "tally", "canonical-boards", "play-on-top"})
     EXPECT_NE(run.out.find(name), std::string::npos) << name;
 }
 

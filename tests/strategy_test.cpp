@@ -111,6 +111,27 @@ TEST(Strategies, PairBalancingAndCanonicalBoardsNeverConnect) {
       }
 }
 
+TEST(Strategies, PlayOnTopDrawsEveryNarrowBoardForEitherPlayer) {
+  // Section III.6: on a board narrower than k only columns connect, and playing on top of
+  // the opponent keeps either player from being made to connect one. Up to height 10.
+  int boards = 0;
+  for (int k = 2; k <= 5; ++k)
+    for (int w = 1; w < k; ++w)
+      for (int h = k; h <= 10; ++h) {
+        ++boards;
+        for (int player = 0; player < 2; ++player) {
+          const StrategyVerification v = verify(spec(w, h, k), "play-on-top", player);
+          EXPECT_TRUE(v.complete);
+          EXPECT_EQ(v.guarantee, Guarantee::NotLose) << spec(w, h, k) << " player " << player + 1 << " " << v.failure;
+          EXPECT_GT(v.games_ended, 0u);
+        }
+      }
+  EXPECT_EQ(boards, 1 * 9 + 2 * 8 + 3 * 7 + 4 * 6);
+  // An annulus narrower than k still has wrapping diagonals: the paper's argument claims nothing there.
+  const Game ring = make_game("connect:4x8x5,misere,cylinder");
+  EXPECT_FALSE(find_strategy("play-on-top").promise(ring, 0, false).has_claim);
+}
+
 TEST(Strategies, TheRelaxedGameIsHarderThanTheRealOne) {
   // Take-other-rightmost draws the real game but may connect three when the opponent's
   // own lines do not end the game; the relaxed verification explores strictly more.
@@ -134,6 +155,7 @@ TEST(Strategies, SayWhenTheyAreOutsideTheirDomain) {
   EXPECT_NE(why("connect:7x6x4,misere", "delayed-take-even", 1).find("odd height"), std::string::npos);
   EXPECT_NE(why("connect:7x2x4,misere", "tally", 1).find("height 1"), std::string::npos);
   EXPECT_NE(why("connect:7x1x4,misere", "tally", 1).find("k = 2"), std::string::npos);
+  EXPECT_NE(why("connect:5x8x5,misere", "play-on-top", 0).find("narrower than k"), std::string::npos);
   EXPECT_THROW(find_strategy("take-odd"), InputError);
 }
 
@@ -182,6 +204,7 @@ TEST(Strategies, VerifiedStrategyIsACertificateTheCheckerAccepts) {
   for (const auto& [game_spec, name, player] : {std::tuple{"connect:5x4x3,misere", "take-even", 1},
                                                 std::tuple{"connect:5x3x3,misere", "delayed-take-even", 0},
                                                 std::tuple{"connect:6x1x3,misere", "take-other-rightmost", 1},
+                                                std::tuple{"connect:3x7x4,misere", "play-on-top", 0},
                                                 std::tuple{"connect:6x4x3,misere,cylinder", "take-even", 1}}) {
     const Game game = make_game(game_spec);
     VerifyOptions options;

@@ -11,6 +11,7 @@ const std::vector<std::unique_ptr<KnowledgeStrategy>>& knowledge_strategies() {
     v.push_back(make_take_other_rightmost());
     v.push_back(make_tally());
     v.push_back(make_canonical_boards());
+    v.push_back(make_play_on_top());
     return v;
   }();
   return all;
