@@ -1,0 +1,78 @@
+// The strategy verifier's memory: positions keyed exactly, each with a small result
+// (1..3) kept in the two spare top bits of its key's last word (see PositionKeys), so a
+// slot is the key alone and a free slot is one whose result is 0. Open addressing with
+// linear probing: a probe reads one or two cache lines, and the verifier's time is mostly
+// waiting for them. (Prefetching the slots of every reply's position was tried: the
+// search goes deep before it comes back to a sibling, so the fetched lines are gone.)
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "core/hashing.h"
+
+namespace kinrow {
+
+class PositionSet {
+ public:
+  explicit PositionSet(int words) : words_(words) { resize(1 << 16); }
+
+  // The stored result, or 0.
+  uint8_t find(const uint64_t* key) const {
+    for (std::size_t i = slot_of(key);; i = next(i)) {
+      const uint64_t* slot = &slots_[i * words_];
+      const uint8_t result = result_of(slot);
+      if (!result) return 0;
+      if (same(key, slot)) return result;
+    }
+  }
+  // Adds a key that is not there yet, with result 1..3.
+  void insert(const uint64_t* key, uint8_t result) {
+    // At most four fifths full; grown by half, not doubled, so that the largest tables
+    // (hundreds of millions of positions) waste less of the machine's memory.
+    if (5 * (size_ + 1) > 4 * count_) resize(count_ + count_ / 2);
+    place(key, result);
+    ++size_;
+  }
+  std::size_t size() const { return size_; }
+  std::size_t bytes() const { return slots_.size() * sizeof(uint64_t); }
+
+ private:
+  __extension__ using Wide = unsigned __int128;
+  static constexpr int kShift = 62;
+  static constexpr uint64_t kKeyBits = (uint64_t{1} << kShift) - 1;
+
+  uint8_t result_of(const uint64_t* slot) const { return static_cast<uint8_t>(slot[words_ - 1] >> kShift); }
+  bool same(const uint64_t* key, const uint64_t* slot) const {
+    for (int w = 0; w + 1 < words_; ++w)
+      if (key[w] != slot[w]) return false;
+    return (key[words_ - 1] & kKeyBits) == (slot[words_ - 1] & kKeyBits);
+  }
+  std::size_t slot_of(const uint64_t* key) const {
+    uint64_t h = 0;
+    for (int w = 0; w < words_; ++w) h = SplitMix64(h ^ (w + 1 < words_ ? key[w] : key[w] & kKeyBits)).next();
+    return static_cast<std::size_t>((static_cast<Wide>(h) * count_) >> 64);  // h scaled to [0, count)
+  }
+  std::size_t next(std::size_t i) const { return i + 1 == count_ ? 0 : i + 1; }
+  void place(const uint64_t* key, uint8_t result) {
+    std::size_t i = slot_of(key);
+    while (result_of(&slots_[i * words_])) i = next(i);
+    uint64_t* slot = &slots_[i * words_];
+    std::copy(key, key + words_, slot);
+    slot[words_ - 1] = (slot[words_ - 1] & kKeyBits) | static_cast<uint64_t>(result) << kShift;
+  }
+  void resize(std::size_t count) {
+    std::vector<uint64_t> old = std::move(slots_);
+    slots_.assign(count * words_, 0);
+    count_ = count;
+    for (std::size_t i = 0; i < old.size(); i += words_)
+      if (result_of(&old[i])) place(&old[i], result_of(&old[i]));
+  }
+
+  int words_;
+  std::size_t count_ = 0, size_ = 0;  // slots, and slots in use
+  std::vector<uint64_t> slots_;
+};
+
+}  // namespace kinrow
