@@ -19,11 +19,12 @@ const CommandSpec kStrategySpec = {
     "verify plays the strategy for the given player from the empty board against every\n"
     "legal reply at every turn, merging positions reached in different orders (and mirror\n"
     "images, for strategies that commute with them). It reports what the strategy\n"
-    "guarantees -- win, or at least draw -- with the number of positions checked, or the\n"
-    "first game it loses or cannot continue, as a move sequence. The strategy's source\n"
-    "claims something (the paper's theorem); --claim asks for something else. Exit status\n"
-    "0 when the guarantee holds the claim, 1 when it does not (with the counterexample), 2\n"
-    "when the strategy does not apply to the game (it says why).\n\n"
+    "guarantees -- win, or at least draw -- with the number of positions checked (those\n"
+    "with the opponent to move, up to symmetry), or the first game it loses or cannot\n"
+    "continue, as a move sequence. The strategy's source claims something (the paper's\n"
+    "theorem); --claim asks for something else. Exit status 0 when the guarantee holds the\n"
+    "claim, 1 when it does not (with the counterexample), 2 when the strategy does not\n"
+    "apply to the game (it says why).\n\n"
     "A verified strategy can be written as a certificate (--certificate) that kinrow verify\n"
     "re-checks with code that shares nothing with the strategy. docs/misere.md.\n\n"
     "examples:\n"
@@ -32,6 +33,7 @@ const CommandSpec kStrategySpec = {
     "  kinrow strategy verify connect:7x5x4,misere --strategy delayed-take-even --player 1\n"
     "  kinrow strategy verify connect:8x5x4,misere --strategy delayed-take-even --player 1   (a counterexample)\n"
     "  kinrow strategy verify connect:10x1x3,misere --strategy canonical-boards --player 2 --relaxed\n"
+    "  kinrow strategy verify connect:4x10x5,misere --strategy play-on-top --player 1\n"
     "  kinrow strategy verify connect:5x4x3,misere --strategy take-even --player 2 --certificate te.cert",
     {
         {"strategy", "NAME", "the strategy (kinrow strategy list)"},

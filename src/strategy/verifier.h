@@ -22,7 +22,7 @@ namespace kinrow {
 struct VerifyOptions {
   // The relaxed game of seed 000, Appendix A: the opponent's lines never end the game.
   bool relaxed = false;
-  // Stop (incomplete) after this many holder positions; 0: no limit.
+  // Stop (incomplete) after this many positions; 0: no limit.
   uint64_t max_positions = 0;
   bool certificate = false;  // keep the holder's move at every position, for a certificate
   std::function<void(uint64_t positions, double seconds)> on_progress;
@@ -37,7 +37,7 @@ struct StrategyVerification {
   std::vector<Cell> drawn_game;       // the first game found that ends drawn
   std::vector<Cell> counterexample;   // the first game lost (or where the strategy had no move)
   std::string failure;                // what ended the counterexample
-  uint64_t positions = 0;             // distinct positions with the holder to move
+  uint64_t positions = 0;             // distinct positions with the opponent to move (up to symmetry)
   uint64_t opponent_moves = 0;        // replies tried
   uint64_t games_ended = 0;           // moves that ended a game (win, loss or full board)
   double seconds = 0;
