@@ -118,7 +118,7 @@ SumSolver::SumSolver(const Game& game, std::size_t table_megabytes, SearchMonito
   width_ = game.width();
   height_ = game.height();
   cylinder_ = game.rules.cylinder;
-  stacking_ = game.rules.gravity && height_ > 1;
+  even_height_ = game.rules.gravity && height_ % 2 == 0;
   column_.assign(static_cast<std::size_t>(width_), 0);
   for (Cell c = 0; c < game.cell_count(); ++c) {
     x_.push_back(game.coords[c][0]);
@@ -255,14 +255,15 @@ int SumSolver::misere_shape(CellMask mine, CellMask theirs, Cell c) const {
   return -cost;
 }
 
-// Shape first (misère), then the moves that cut off searches most often before.
-// Under gravity with columns to stack in, the reply that last refuted the opponent's
-// previous move comes next (often the cell on top of it), then history alone: measured,
-// the misère shape misleads there (connect:12x2x3,misere took 4,000 times the nodes).
-// Elsewhere shape comes first, then history.
+// Under gravity on an even height, the reply that last refuted the opponent's previous
+// move comes first (it learns take-even's answer, the cell on top), then history alone:
+// the misère shape misleads there (connect:12x2x3,misere took 4,000 times the nodes, and
+// 5x6x4 340 times). Elsewhere -- rows, and odd heights, where row 0 is a row game that
+// play on top does not answer -- misère shape first, then history: the countermove cost
+// connect:10x3x4,misere more than 600 s, against 46 s without it (docs/benchmarks.md).
 int64_t SumSolver::order_score(int mover, CellMask mine, CellMask theirs, Cell c) const {
   const int64_t history = static_cast<int64_t>(history_[mover][c] >> 24);
-  if (stacking_) return history;
+  if (even_height_) return history;
   return (static_cast<int64_t>(misere_shape(mine, theirs, c)) << 40) + history;
 }
 
@@ -339,14 +340,14 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
       count = kept;
     }
   }
-  // The table's move first, then the countermove (stacking boards), then order_score;
+  // The table's move first, then the countermove (even heights), then order_score;
   // misère: a cell that completes the mover's own line loses at once, so it goes last.
   const CellMask poison = game_.rules.goal == Goal::Misere ? masks_.winning_cells(mine, theirs, legal) : 0;
   std::array<int64_t, kMaxCells + 1> order;
   for (int i = 0; i < count; ++i)
     order[i] = (poison >> moves[i] & 1)          ? INT64_MIN
                : table_move && tags[i] == table_move ? INT64_MAX
-               : stacking_ && last >= 0 && counter_[mover][last] == moves[i] + 1 ? INT64_MAX - 1
+               : even_height_ && last >= 0 && counter_[mover][last] == moves[i] + 1 ? INT64_MAX - 1
                                                      : order_score(mover, mine, theirs, moves[i]);
   for (int i = 1; i < count; ++i)
     for (int j = i; j > 0 && order[j] > order[j - 1]; --j) {

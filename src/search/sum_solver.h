@@ -85,7 +85,7 @@ class SumSolver {
   BoardMasks masks_;
   int width_, height_;
   bool cylinder_;
-  bool stacking_;  // gravity with more than one row: countermoves order the moves
+  bool even_height_;  // gravity on an even height: countermoves order the moves
   std::vector<int> x_, y_;
   std::vector<CellMask> column_;  // the cells of each column
   std::unique_ptr<Table> table_;
