@@ -257,7 +257,7 @@ int SumSolver::misere_shape(CellMask mine, CellMask theirs, Cell c) const {
 
 // Under gravity on an even height, the reply that last refuted the opponent's previous
 // move comes first (it learns take-even's answer, the cell on top), then history alone:
-// the misère shape misleads there (connect:12x2x3,misere took 4,000 times the nodes, and
+// the misère shape misleads there (connect:12x2x3,misere took 940 times the nodes, and
 // 5x6x4 340 times). Elsewhere -- rows, and odd heights, where row 0 is a row game that
 // play on top does not answer -- misère shape first, then history: the countermove cost
 // connect:10x3x4,misere more than 600 s, against 46 s without it (docs/benchmarks.md).
