@@ -31,9 +31,9 @@ std::vector<Permutation> merging_maps(const Game& game, const KnowledgeStrategy&
 }
 
 // Depth first from the empty board. Positions are merged where the opponent is to move,
-// after the holder's reply: each has one parent per opponent move there, so they are
-// several times fewer than the positions with the holder to move (5.4 M against 0.9 M
-// for take-even on 10x8), and it is their number that fills the memory.
+// after the holder's reply. Those with the holder to move are these plus one opponent
+// move, several times more (5.4 M against 0.9 M for take-even on 10x8), and the number of
+// stored positions is what fills the memory.
 class Verifier {
  public:
   Verifier(const Game& game, const KnowledgeStrategy& strategy, int holder, const VerifyOptions& options,
