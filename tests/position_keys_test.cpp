@@ -5,6 +5,7 @@
 
 #include <array>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "core/hashing.h"
@@ -34,7 +35,7 @@ TEST(PositionKeys, EqualKeysAreExactlySymmetricPositions) {
                            "mnk:4x4x3", "connect:1x9x2,misere"}) {
     const Game game = make_game(spec);
     const std::vector<Permutation> maps = automorphisms(game, 64).maps;
-    PositionKeys keys(game, maps);
+    PositionKeys keys(game, maps), fresh(game, maps);
     std::vector<uint64_t> empty_key(keys.canonical(), keys.canonical() + keys.words());
     std::map<std::vector<uint64_t>, std::vector<int8_t>> board_of_key;
     std::map<std::vector<int8_t>, std::vector<uint64_t>> key_of_board;
@@ -58,6 +59,13 @@ TEST(PositionKeys, EqualKeysAreExactlySymmetricPositions) {
         const auto [by_board, new_board] = key_of_board.emplace(board, key);
         ASSERT_EQ(by_key->second, board) << spec << ": one key for two different positions";
         ASSERT_EQ(by_board->second, key) << spec << ": two keys for one position";
+        // The layered verifier's round trip: the key decodes to a position of the same
+        // class, and keys set from that position give the same key.
+        std::vector<int8_t> decoded(game.cell_count());
+        keys.decode(key.data(), decoded);
+        ASSERT_EQ(least_image(decoded, maps), board) << spec << ": decoded to another position";
+        fresh.set(decoded);
+        ASSERT_EQ(std::vector<uint64_t>(fresh.canonical(), fresh.canonical() + fresh.words()), key) << spec;
       }
       // Taking every stone back, top first, returns to the empty board's key.
       for (auto c = played.rbegin(); c != played.rend(); ++c) keys.toggle(*c, owner[*c]);
@@ -86,6 +94,11 @@ TEST(PositionSet, FindsWhatWasInsertedThroughResizes) {
     const std::array<uint64_t, 2> absent{random.next(), random.next() >> 2};
     ASSERT_EQ(set.find(absent.data()), 0);
   }
+  // for_each visits every key once, with the result bits cleared.
+  std::set<std::array<uint64_t, 2>> visited;
+  set.for_each([&](const uint64_t* key) { visited.insert({key[0], key[1]}); });
+  const std::set<std::array<uint64_t, 2>> inserted(keys.begin(), keys.end());
+  EXPECT_EQ(visited, inserted);
 }
 
 }  // namespace

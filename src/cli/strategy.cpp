@@ -25,6 +25,10 @@ const CommandSpec kStrategySpec = {
     "theorem); --claim asks for something else. Exit status 0 when the guarantee holds the\n"
     "claim, 1 when it does not (with the counterexample), 2 when the strategy does not\n"
     "apply to the game (it says why).\n\n"
+    "The positions are walked one move number at a time, on every core, holding only the\n"
+    "positions of one move number: hundreds of millions of positions fit in a few GB.\n"
+    "--depth-first walks them depth first holding all of them, as --certificate needs; the\n"
+    "two walks count the same positions.\n\n"
     "A verified strategy can be written as a certificate (--certificate) that kinrow verify\n"
     "re-checks with code that shares nothing with the strategy. docs/misere.md.\n\n"
     "examples:\n"
@@ -41,6 +45,8 @@ const CommandSpec kStrategySpec = {
         {"claim", "WHAT", "win or draw (= at least a draw); default: what the strategy's source claims"},
         {"relaxed", "", "the opponent's lines do not count (seed 000's relaxed game, canonical-boards)"},
         {"max-positions", "N", "give up after N positions (default: no limit)"},
+        {"threads", "N", "threads for the layered walk (default: one per core)"},
+        {"depth-first", "", "walk depth first, holding every position (implied by --certificate)"},
         {"certificate", "FILE", "write the verified strategy as a certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
@@ -90,6 +96,8 @@ int run_strategy(const Args& args) {
   options.relaxed = relaxed;
   options.max_positions = static_cast<uint64_t>(args.get_int("max-positions", 0, 1, 1L << 40));
   options.certificate = args.has("certificate");
+  options.depth_first = args.has("depth-first");
+  options.threads = static_cast<int>(args.get_int("threads", 0, 1, 256));
   if (options.certificate && relaxed)
     throw InputError("--certificate: certificates are for the game's own rules, not the relaxed game");
   ProgressLine progress(!args.has("quiet") && !args.has("json"));

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/position.h"
+
 namespace kinrow {
 namespace {
 
@@ -38,9 +40,13 @@ PositionKeys::PositionKeys(const Game& game, std::vector<Permutation> maps) : ce
       if (game.below[c] >= 0) above[game.below[c]] = c;
     for (Cell bottom = 0; bottom < cells_; ++bottom) {
       if (game.below[bottom] >= 0) continue;
-      int length = 0;
-      for (Cell c = bottom; c >= 0; c = above[c]) ++length;
+      Column column;
+      for (Cell c = bottom; c >= 0; c = above[c]) column.cells.push_back(c);
+      const int length = static_cast<int>(column.cells.size());
       if (used % 64 + length + 1 > 64) used += 64 - used % 64;  // a column never straddles two words
+      column.word = static_cast<uint32_t>(used / 64);
+      column.shift = used % 64;
+      columns_.push_back(std::move(column));
       bit(used) |= uint64_t{1} << (used % 64);                  // the marker of an empty column
       int y = 0;
       for (Cell c = bottom; c >= 0; c = above[c], ++y)
@@ -58,6 +64,7 @@ PositionKeys::PositionKeys(const Game& game, std::vector<Permutation> maps) : ce
   }
   words_ = (used + 2 + 63) / 64;  // two bits spare at the top of the last word
   empty.resize(words_, 0);
+  empty_ = empty;
   for (const Permutation& map : maps) {
     for (Cell c = 0; c < cells_; ++c)
       for (int player = 0; player < 2; ++player) flips_.push_back(base[map[c] * 2 + player]);
@@ -70,6 +77,30 @@ const uint64_t* PositionKeys::canonical() const {
   for (std::size_t m = 1; m < keys_.size(); ++m)
     if (std::lexicographical_compare(keys_[m].begin(), keys_[m].end(), least->begin(), least->end())) least = &keys_[m];
   return least->data();
+}
+
+void PositionKeys::set(std::span<const int8_t> owner) {
+  for (std::vector<uint64_t>& key : keys_) key = empty_;
+  for (Cell c = 0; c < cells_; ++c)
+    if (owner[c] != kNoPlayer) toggle(c, owner[c]);
+}
+
+void PositionKeys::decode(const uint64_t* key, std::span<int8_t> owner) const {
+  std::fill(owner.begin(), owner.end(), kNoPlayer);
+  if (columns_.empty()) {
+    for (Cell c = 0; c < cells_; ++c) {
+      const uint64_t two = key[2 * c / 64] >> (2 * c % 64) & 3;  // 1: first player, 2: second
+      if (two) owner[c] = static_cast<int8_t>(two - 1);
+    }
+    return;
+  }
+  for (const Column& column : columns_) {
+    const uint64_t field = key[column.word] >> column.shift;
+    const int length = static_cast<int>(column.cells.size());
+    int stones = length;  // the marker is the highest set bit of the field
+    while (!(field >> stones & 1)) --stones;
+    for (int y = 0; y < stones; ++y) owner[column.cells[y]] = static_cast<int8_t>(field >> y & 1);
+  }
 }
 
 }  // namespace kinrow

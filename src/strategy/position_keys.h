@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/game.h"
@@ -36,14 +37,27 @@ class PositionKeys {
   // The least key over the symmetries; valid until the next toggle.
   const uint64_t* canonical() const;
 
+  // Sets the keys to those of the position `owner` (kNoPlayer, 0 or 1 per cell).
+  void set(std::span<const int8_t> owner);
+  // The position whose unmapped key is `key`. A canonical key decodes to the image of the
+  // position under the symmetry that made its key the least: a position of the same class.
+  void decode(const uint64_t* key, std::span<int8_t> owner) const;
+
  private:
   struct Flip {
     uint32_t word;
     uint64_t bits;
   };
+  struct Column {  // under gravity: where a column's field sits, and its cells bottom up
+    uint32_t word;
+    int shift;
+    std::vector<Cell> cells;
+  };
   int cells_ = 0, words_ = 0;
   std::vector<Flip> flips_;                 // [map][cell][player]
   std::vector<std::vector<uint64_t>> keys_;  // one key per map
+  std::vector<uint64_t> empty_;             // the empty board's key
+  std::vector<Column> columns_;             // empty: two bits a cell
 };
 
 }  // namespace kinrow

@@ -2,8 +2,10 @@
 // (1..3) kept in the two spare top bits of its key's last word (see PositionKeys), so a
 // slot is the key alone and a free slot is one whose result is 0. Open addressing with
 // linear probing: a probe reads one or two cache lines, and the verifier's time is mostly
-// waiting for them. (Prefetching the slots of every reply's position was tried: the
-// search goes deep before it comes back to a sibling, so the fetched lines are gone.)
+// waiting for them. The layered verifier prefetches the slots of the keys it will probe a
+// few dozen keys later; the depth-first one cannot (prefetching the slots of every reply's
+// position was tried: it goes deep before it comes back to a sibling, and the fetched
+// lines are gone by then).
 #pragma once
 
 #include <algorithm>
@@ -27,6 +29,8 @@ class PositionSet {
       if (same(key, slot)) return result;
     }
   }
+  // Starts fetching the slot where `key` would be, for a find or insert soon after.
+  void prefetch(const uint64_t* key) const { __builtin_prefetch(&slots_[slot_of(key) * words_]); }
   // Adds a key that is not there yet, with result 1..3.
   void insert(const uint64_t* key, uint8_t result) {
     // At most four fifths full; grown by half, not doubled, so that the largest tables
@@ -36,6 +40,17 @@ class PositionSet {
     ++size_;
   }
   std::size_t size() const { return size_; }
+  // Calls f(key) for every stored key, its spare bits cleared, in slot order.
+  template <class F>
+  void for_each(F&& f) const {
+    std::vector<uint64_t> key(words_);
+    for (std::size_t i = 0; i < slots_.size(); i += words_)
+      if (result_of(&slots_[i])) {
+        std::copy(&slots_[i], &slots_[i] + words_, key.begin());
+        key[words_ - 1] &= kKeyBits;
+        f(key.data());
+      }
+  }
   std::size_t bytes() const { return slots_.size() * sizeof(uint64_t); }
 
  private:

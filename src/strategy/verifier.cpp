@@ -8,6 +8,7 @@
 #include "core/position.h"
 #include "core/symmetry.h"
 #include "strategy/connect_grid.h"
+#include "strategy/layered_verifier.h"
 #include "strategy/position_keys.h"
 #include "strategy/position_set.h"
 
@@ -163,6 +164,11 @@ StrategyVerification verify_strategy(const Game& game, const KnowledgeStrategy& 
                                      const VerifyOptions& options) {
   StrategyVerification out;
   const auto start = std::chrono::steady_clock::now();
+  if (!options.depth_first && !options.certificate) {
+    verify_by_layers(game, strategy, player, options, merging_maps(game, strategy), out);
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+  }
   Verifier verifier(game, strategy, player, options, out);
   verifier.run();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

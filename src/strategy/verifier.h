@@ -4,8 +4,12 @@
 // every legal move; positions reached in different orders (and, for a strategy that
 // commutes with the game's symmetries, mirror images) are checked once. The answer is
 // what the strategy guarantees against every defence — a win, or at least a draw — or
-// the first game it loses (or cannot continue), as a move sequence. A verified strategy
+// a shortest game it loses (or cannot continue), as a move sequence. A verified strategy
 // can be written as a certificate that `kinrow verify` re-checks independently.
+//
+// Two walks do this: one layer of move numbers at a time (layered_verifier.cpp, the
+// default: it holds only one layer, and uses every core), and depth first (verifier.cpp,
+// holding every position, for certificates). Tests run both and compare.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +29,10 @@ struct VerifyOptions {
   // Stop (incomplete) after this many positions; 0: no limit.
   uint64_t max_positions = 0;
   bool certificate = false;  // keep the holder's move at every position, for a certificate
+  // Walk the positions depth first, holding all of them (as certificates need), instead
+  // of one layer of move numbers at a time. Both report the same counts and guarantee.
+  bool depth_first = false;
+  int threads = 0;  // for the layered walk; 0: every core
   std::function<void(uint64_t positions, double seconds)> on_progress;
 };
 
@@ -34,8 +42,8 @@ const char* guarantee_name(Guarantee g);  // "win", "at least draw", "none"
 struct StrategyVerification {
   bool complete = true;  // false: stopped at max_positions; nothing is proved
   Guarantee guarantee = Guarantee::Win;
-  std::vector<Cell> drawn_game;       // the first game found that ends drawn
-  std::vector<Cell> counterexample;   // the first game lost (or where the strategy had no move)
+  std::vector<Cell> drawn_game;       // a game that ends drawn
+  std::vector<Cell> counterexample;   // a shortest game lost (or where the strategy had no move)
   std::string failure;                // what ended the counterexample
   uint64_t positions = 0;             // distinct positions with the opponent to move (up to symmetry)
   uint64_t opponent_moves = 0;        // replies tried
