@@ -66,6 +66,8 @@ TEST(PositionKeys, EqualKeysAreExactlySymmetricPositions) {
         ASSERT_EQ(least_image(decoded, maps), board) << spec << ": decoded to another position";
         fresh.set(decoded);
         ASSERT_EQ(std::vector<uint64_t>(fresh.canonical(), fresh.canonical() + fresh.words()), key) << spec;
+        fresh.set(key.data(), decoded);
+        ASSERT_EQ(std::vector<uint64_t>(fresh.canonical(), fresh.canonical() + fresh.words()), key) << spec;
       }
       // Taking every stone back, top first, returns to the empty board's key.
       for (auto c = played.rbegin(); c != played.rend(); ++c) keys.toggle(*c, owner[*c]);

@@ -27,7 +27,7 @@
 
 #include "core/error.h"
 #include "core/position.h"
-#include "strategy/connect_grid.h"
+#include "strategy/line_masks.h"
 #include "strategy/position_keys.h"
 #include "strategy/position_set.h"
 
@@ -69,7 +69,8 @@ class LayeredVerifier {
   LayeredVerifier(const Game& game, const KnowledgeStrategy& strategy, int holder, const VerifyOptions& options,
                   const std::vector<Permutation>& maps, StrategyVerification& out)
       : game_(game), strategy_(strategy), holder_(holder), options_(options), maps_(maps), out_(out),
-        layout_(game, maps) {
+        layout_(game, maps),
+        lines_(game) {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     threads_ = options.threads > 0 ? options.threads : static_cast<int>(cores);
     start_ = std::chrono::steady_clock::now();
@@ -130,13 +131,16 @@ class LayeredVerifier {
         : owner(v.game_.cell_count(), kNoPlayer),
           keys(v.game_, v.maps_),
           next(v.layout_.words()),
-          pending(kPending * v.layout_.words()) {}
+          pending(kPending * v.layout_.words()),
+          stones(2 * v.lines_.words(), 0) {}
     std::vector<int8_t> owner;
-    int stones = 0;
+    int stone_count = 0;
     PositionKeys keys;
     PositionSet next;
     std::vector<uint64_t> pending;  // keys waiting to join `next` (queue)
     uint64_t pending_added = 0;
+    std::vector<uint64_t> stones;  // each player's stones as a bitset (LineMasks)
+    uint64_t* stones_of(int player) { return &stones[player * (stones.size() / 2)]; }
     uint64_t opponent_moves = 0, games_ended = 0;
     Result worst = kWin;
     EndedGame loss, draw;
@@ -151,13 +155,15 @@ class LayeredVerifier {
   }
   void place(Worker& w, Cell c, int player) const {
     w.owner[c] = static_cast<int8_t>(player);
+    LineMasks::set(w.stones_of(player), c);
     w.keys.toggle(c, player);
-    ++w.stones;
+    ++w.stone_count;
   }
   void take_back(Worker& w, Cell c, int player) const {
     w.owner[c] = kNoPlayer;
+    LineMasks::clear(w.stones_of(player), c);
     w.keys.toggle(c, player);
-    --w.stones;
+    --w.stone_count;
   }
 
   // A game ended `after` the layer position `from` (null: the empty board).
@@ -176,9 +182,9 @@ class LayeredVerifier {
     if (move.cell < 0) return ended(w, from, after, kLoss, "the strategy has no move: " + move.why_none);
     if (move.cell >= game_.cell_count() || !playable(w.owner, move.cell))
       return ended(w, from, after, kLoss, "the strategy chose an unplayable cell (rule " + move.rule + ")");
-    const bool line = completes_line(BoardView{game_, w.owner, holder_}, move.cell, holder_);
+    const bool line = lines_.completes(w.stones_of(holder_), move.cell);
     if (line) return ended(w, from, after.plus(move.cell), line_result(holder_), "the strategy's move completes a line");
-    if (w.stones + 1 == game_.cell_count()) return ended(w, from, after.plus(move.cell), kDraw, "");
+    if (w.stone_count + 1 == game_.cell_count()) return ended(w, from, after.plus(move.cell), kDraw, "");
     place(w, move.cell, holder_);
     queue(w, w.keys.canonical());
     take_back(w, move.cell, holder_);
@@ -210,17 +216,23 @@ class LayeredVerifier {
   // Every opponent move from the layer position `key`, and the holder's answers.
   void expand_one(Worker& w, const uint64_t* key) {
     layout_.decode(key, w.owner);
-    w.keys.set(w.owner);
-    w.stones = static_cast<int>(game_.cell_count() - std::count(w.owner.begin(), w.owner.end(), kNoPlayer));
+    w.keys.set(key, w.owner);
+    std::fill(w.stones.begin(), w.stones.end(), 0);
+    w.stone_count = 0;
+    for (Cell c = 0; c < game_.cell_count(); ++c)
+      if (w.owner[c] != kNoPlayer) {
+        LineMasks::set(w.stones_of(w.owner[c]), c);
+        ++w.stone_count;
+      }
     const int opponent = 1 - holder_;
     for (Cell c = 0; c < game_.cell_count(); ++c) {
       if (!playable(w.owner, c)) continue;
       ++w.opponent_moves;
-      if (!options_.relaxed && completes_line(BoardView{game_, w.owner, opponent}, c, opponent)) {
+      if (!options_.relaxed && lines_.completes(w.stones_of(opponent), c)) {
         ended(w, key, After{}.plus(c), line_result(opponent), "the opponent completes a line");
         continue;
       }
-      if (w.stones + 1 == game_.cell_count()) {
+      if (w.stone_count + 1 == game_.cell_count()) {
         ended(w, key, After{}.plus(c), kDraw, "");
         continue;
       }
@@ -336,6 +348,7 @@ class LayeredVerifier {
   const std::vector<Permutation>& maps_;
   StrategyVerification& out_;
   PositionKeys layout_;  // the empty board's keys; decodes the layers' keys
+  LineMasks lines_;
   const std::vector<uint64_t> empty_key_{layout_.canonical(), layout_.canonical() + layout_.words()};
   int threads_ = 1;
   bool draw_seen_ = false;                // a drawn game was found in an earlier layer

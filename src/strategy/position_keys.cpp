@@ -65,7 +65,14 @@ PositionKeys::PositionKeys(const Game& game, std::vector<Permutation> maps) : ce
   words_ = (used + 2 + 63) / 64;  // two bits spare at the top of the last word
   empty.resize(words_, 0);
   empty_ = empty;
+  std::vector<int> column_of_bottom(cells_, -1);
+  for (std::size_t i = 0; i < columns_.size(); ++i) column_of_bottom[columns_[i].cells[0]] = static_cast<int>(i);
   for (const Permutation& map : maps) {
+    if (!columns_.empty()) {
+      std::vector<int> image;
+      for (const Column& column : columns_) image.push_back(column_of_bottom[map[column.cells[0]]]);
+      column_image_.push_back(std::move(image));
+    }
     for (Cell c = 0; c < cells_; ++c)
       for (int player = 0; player < 2; ++player) flips_.push_back(base[map[c] * 2 + player]);
     keys_.push_back(empty);
@@ -83,6 +90,20 @@ void PositionKeys::set(std::span<const int8_t> owner) {
   for (std::vector<uint64_t>& key : keys_) key = empty_;
   for (Cell c = 0; c < cells_; ++c)
     if (owner[c] != kNoPlayer) toggle(c, owner[c]);
+}
+
+void PositionKeys::set(const uint64_t* key, std::span<const int8_t> owner) {
+  if (columns_.empty()) return set(owner);
+  for (std::size_t m = 0; m < keys_.size(); ++m) {
+    std::vector<uint64_t>& mapped = keys_[m];
+    std::fill(mapped.begin(), mapped.end(), 0);
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+      const Column& from = columns_[i];
+      const Column& to = columns_[column_image_[m][i]];
+      const uint64_t field = key[from.word] >> from.shift & ((uint64_t{2} << from.cells.size()) - 1);
+      mapped[to.word] |= field << to.shift;
+    }
+  }
 }
 
 void PositionKeys::decode(const uint64_t* key, std::span<int8_t> owner) const {

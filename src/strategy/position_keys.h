@@ -39,6 +39,9 @@ class PositionKeys {
 
   // Sets the keys to those of the position `owner` (kNoPlayer, 0 or 1 per cell).
   void set(std::span<const int8_t> owner);
+  // The same for the position `owner` that `key` decodes to, faster under gravity: each
+  // symmetry's key is the columns' fields moved to their image columns.
+  void set(const uint64_t* key, std::span<const int8_t> owner);
   // The position whose unmapped key is `key`. A canonical key decodes to the image of the
   // position under the symmetry that made its key the least: a position of the same class.
   void decode(const uint64_t* key, std::span<int8_t> owner) const;
@@ -58,6 +61,7 @@ class PositionKeys {
   std::vector<std::vector<uint64_t>> keys_;  // one key per map
   std::vector<uint64_t> empty_;             // the empty board's key
   std::vector<Column> columns_;             // empty: two bits a cell
+  std::vector<std::vector<int>> column_image_;  // [map][column]: the column it is sent to
 };
 
 }  // namespace kinrow
