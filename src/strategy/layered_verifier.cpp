@@ -250,8 +250,10 @@ class LayeredVerifier {
     auto work = [&](Worker& w, bool reports) {
       for (std::size_t begin; !stopped_ && (begin = next_chunk.fetch_add(kChunk)) < count;) {
         for (std::size_t i = begin; i < std::min(count, begin + kChunk); ++i) expand_one(w, &layer[i * words]);
-        if (reports && options_.on_progress && begin / kChunk % 1024 == 0)
+        if (reports && options_.on_progress && seconds() >= next_report_) {  // once a second
           options_.on_progress(out_.positions + found_, seconds());
+          next_report_ = seconds() + 1;
+        }
       }
       flush(w);
     };
@@ -351,6 +353,7 @@ class LayeredVerifier {
   LineMasks lines_;
   const std::vector<uint64_t> empty_key_{layout_.canonical(), layout_.canonical() + layout_.words()};
   int threads_ = 1;
+  double next_report_ = 1;                // when to call on_progress next (seconds)
   bool draw_seen_ = false;                // a drawn game was found in an earlier layer
   std::atomic<uint64_t> found_{0};        // new positions in the workers' sets (with repeats between them)
   std::atomic<bool> stopped_{false};      // max_positions reached
