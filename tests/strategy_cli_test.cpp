@@ -44,6 +44,19 @@ TEST(StrategyCli, VerifyReportsGuaranteeCounterexampleOrDomain) {
   EXPECT_NE(asked.out.find("a drawn game"), std::string::npos) << asked.out;
 }
 
+TEST(StrategyCli, BothWalksCountTheSamePositions) {
+  const std::string verify = "strategy verify connect:8x5x3,misere --strategy delayed-take-even --player 2 --json";
+  const auto layered = kinrow(verify + " --threads 2"), deep = kinrow(verify + " --depth-first");
+  ASSERT_EQ(layered.status, 0) << layered.err;
+  ASSERT_EQ(deep.status, 0) << deep.err;
+  const auto a = nlohmann::json::parse(layered.out), b = nlohmann::json::parse(deep.out);
+  EXPECT_EQ(a["walk"], "layered");
+  EXPECT_EQ(b["walk"], "depth-first");
+  EXPECT_EQ(a["positions"], b["positions"]);
+  EXPECT_EQ(a["games_ended"], b["games_ended"]);
+  EXPECT_GT(a["positions"].get<uint64_t>(), 1000u);
+}
+
 TEST(StrategyCli, CertificateFromVerificationPassesVerifyAndTamperedFails) {
   const auto path = temp_file("te.cert");
   const auto made = kinrow("strategy verify connect:5x4x3,misere --strategy take-even --player 2 --certificate " + path.string());

@@ -137,6 +137,7 @@ int run_strategy(const Args& args) {
     out["opponent_moves"] = v.opponent_moves;
     out["games_ended"] = v.games_ended;
     out["seconds"] = v.seconds;
+    out["walk"] = options.depth_first || options.certificate ? "depth-first" : "layered";
     if (!v.counterexample.empty() || !v.failure.empty()) {
       out["counterexample"] = format_cell_moves(game, v.counterexample);
       out["failure"] = v.failure;

@@ -24,6 +24,7 @@
 #include <chrono>
 #include <mutex>
 #include <thread>
+#include <tuple>
 
 #include "core/error.h"
 #include "core/position.h"
