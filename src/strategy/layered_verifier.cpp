@@ -85,7 +85,6 @@ class LayeredVerifier {
     for (int t = 0; t < threads_; ++t) workers.emplace_back(*this);
     if (holder_ == 0) {  // the holder opens: the first layer is its first move
       Worker& w = workers[0];
-      w.keys.set(w.owner);
       holder_reply(w, nullptr, After{});
       flush(w);
       layer = merge(workers);
@@ -147,9 +146,7 @@ class LayeredVerifier {
     EndedGame loss, draw;
   };
 
-  bool playable(const std::vector<int8_t>& owner, Cell c) const {
-    return owner[c] == kNoPlayer && (!game_.rules.gravity || game_.below[c] < 0 || owner[game_.below[c]] != kNoPlayer);
-  }
+  bool playable(const std::vector<int8_t>& owner, Cell c) const { return kinrow::playable(game_, owner, c); }
   Result line_result(int player) const {
     const bool completer_wins = game_.rules.goal != Goal::Misere;
     return (player == holder_) == completer_wins ? kWin : kLoss;

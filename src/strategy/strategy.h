@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/position.h"
 #include "proof/certificate.h"
 
 namespace kinrow {
@@ -28,6 +29,12 @@ struct BoardView {
   std::span<const int8_t> owner;  // kNoPlayer, 0 or 1 per cell
   int to_move = 0;                // 0 = first player, 1 = second player
 };
+
+// True if `c` may be taken: empty and, under gravity, on the floor or on a stone. What
+// both strategy verifiers offer the opponent and check the strategy's move against.
+inline bool playable(const Game& game, std::span<const int8_t> owner, Cell c) {
+  return owner[c] == kNoPlayer && (!game.rules.gravity || game.below[c] < 0 || owner[game.below[c]] != kNoPlayer);
+}
 
 // The strategy's move, or why it has none (the position is outside what it handles).
 struct StrategyMove {

@@ -70,9 +70,7 @@ class Verifier {
   }
 
  private:
-  bool playable(Cell c) const {
-    return owner_[c] == kNoPlayer && (!game_.rules.gravity || game_.below[c] < 0 || owner_[game_.below[c]] != kNoPlayer);
-  }
+  bool playable(Cell c) const { return kinrow::playable(game_, owner_, c); }
   // The result for the holder of `player` completing a line.
   uint8_t line_result(int player) const {
     const bool completer_wins = game_.rules.goal != Goal::Misere;
