@@ -35,6 +35,7 @@ TEST_P(Pairings, ThreeImplementationsAgree) {
   const Game game = make_game(GetParam());
   const BoardMasks board(game);
   LinePairing bits;
+  bits.set_shared_budget(0);  // two cells of its own for every line, as the others
   PairingFinder finder;
   SplitMix64 random(11);
   int paired = 0, tried = 0;
@@ -62,6 +63,50 @@ TEST_P(Pairings, ThreeImplementationsAgree) {
   EXPECT_LT(paired, tried) << GetParam();
 }
 
+// Shared pairs (one pair serving every line that holds both its cells) find every
+// pairing the exclusive kind finds and more; each is checked by the checker's own code,
+// and on small boards the opponent, to move, then cannot win (alpha-beta).
+TEST_P(Pairings, SharedPairsHoldEveryOpenLine) {
+  const Game game = make_game(GetParam());
+  const BoardMasks board(game);
+  LinePairing exclusive, shared;
+  exclusive.set_shared_budget(0);
+  SplitMix64 random(13);
+  const bool small = game.cell_count() <= 25;
+  int only_shared = 0;
+  for (int trial = 0; trial < (testing::sanitized() ? 100 : 600); ++trial) {
+    const int empties = 2 + static_cast<int>(random.below(game.cell_count() - 2));
+    const Position position = testing::random_position(game, empties, random);
+    const Stones s = stones_of(position);
+    for (int holder : pairing_holders(game)) {
+      const CellMask empty = board.all() & ~s.occupied();
+      const bool by_exclusive = exclusive.pairable(board.lines(), s.of(holder), empty);
+      const bool by_shared = shared.pairable(board.lines(), s.of(holder), empty);
+      const std::string where = std::string(GetParam()) + " after \"" + format_turns(game, position.history()) +
+                                "\", holder " + std::to_string(holder);
+      if (by_exclusive) {
+        EXPECT_TRUE(by_shared) << where;
+      }
+      EXPECT_EQ(exclusive.shared(), false);
+      if (!by_shared) continue;
+      EXPECT_EQ(pairs_problem(position, holder, shared.pairs()), "") << where;
+      CellMask cells = 0;
+      for (const auto& [a, b] : shared.pairs()) cells |= (CellMask{1} << a) | (CellMask{1} << b);
+      EXPECT_EQ(cells, shared.paired_cells()) << where;
+      if (by_exclusive) continue;
+      ++only_shared;
+      EXPECT_TRUE(shared.shared()) << where;
+      if (small && position.to_move() != holder && !position.over()) {
+        EXPECT_NE(alphabeta_value(position), Value::Win) << where;  // the opponent, to move
+      }
+    }
+  }
+  // Where lines overlap along a row (k < width) sharing must find what the other misses.
+  if (game.spec == "mnk:6x6x5" || game.spec == "mnk:7x7x5") {
+    EXPECT_GT(only_shared, 0) << GetParam();
+  }
+}
+
 // Df-pn's reply zone: with the opponent to move, a holder's stone on `reply` would bring
 // a pairing; every opponent move outside the zone is answered there and leaves one, and
 // (small boards) the opponent then cannot win.
@@ -85,6 +130,7 @@ TEST_P(Pairings, MovesOutsideTheReplyZoneAreAnsweredByTheReply) {
     if (!zone) continue;
     ++zones;
     ASSERT_TRUE(zone >> reply & 1);
+    const std::vector<std::pair<Cell, Cell>> zone_pairs = bits.pairs();
     for (CellMask m = board.legal(s) & ~zone; m; m &= m - 1) {
       const Cell c = std::countr_zero(m);
       Stones after = s;
@@ -93,6 +139,11 @@ TEST_P(Pairings, MovesOutsideTheReplyZoneAreAnsweredByTheReply) {
       ++outside;
       Stones answered = after;
       answered.place(holder, reply);
+      Position replied = position;
+      replied.play(Turn{c});
+      replied.play(Turn{reply});
+      EXPECT_EQ(pairs_problem(replied, holder, zone_pairs), "")
+          << GetParam() << " after \"" << format_turns(game, replied.history());
       EXPECT_TRUE(bits.pairable(board.lines(), answered.of(holder), board.all() & ~answered.occupied()))
           << GetParam() << " after \"" << format_turns(game, position.history()) << "\" and " << format_cell(game, c);
       if (small && outside % 4 == 0) {
@@ -111,6 +162,28 @@ INSTANTIATE_TEST_SUITE_P(Games, Pairings,
                          ::testing::Values("mnk:4x4x4", "mnk:5x5x4", "mnk:6x6x5", "mnk:7x7x5", "square:4",
                                            "mnk:5x4x4,maker-breaker", "mnk:6x5x4"),
                          testing::spec_test_name);
+
+// A row of seven with five to connect: the middle cells c1 d1 lie in all three fives,
+// so that one pair holds the row; the checker's own check accepts it and names what is
+// wrong with bad pairs.
+TEST(SharedPairs, OnePairHoldsOverlappingLines) {
+  const Game game = make_game("mnk:7x1x5");
+  const Position empty(game);
+  auto cell = [&](const char* name) { return parse_cell(game, name); };
+  EXPECT_EQ(pairs_problem(empty, 1, {{cell("c1"), cell("d1")}}), "");
+  EXPECT_EQ(pairs_problem(empty, 1, {{cell("d1"), cell("e1")}}), "");
+  EXPECT_NE(pairs_problem(empty, 1, {{cell("b1"), cell("c1")}}).find("no pair holds the line c1 d1 e1 f1 g1"),
+            std::string::npos);
+  EXPECT_NE(pairs_problem(empty, 1, {{cell("c1"), cell("d1")}, {cell("d1"), cell("e1")}}).find("in two pairs"),
+            std::string::npos);
+  const Position taken = play_moves(game, "c1");
+  EXPECT_NE(pairs_problem(taken, 1, {{cell("c1"), cell("d1")}}).find("taken"), std::string::npos);
+  // The holder's stone spoils a line: with o on a1, only b1..f1 and c1..g1 need a pair.
+  const Position spoiled = play_moves(game, "e1 a1");
+  EXPECT_EQ(pairs_problem(spoiled, 1, {{cell("c1"), cell("d1")}}), "");
+  EXPECT_NE(pairs_problem(spoiled, 1, {{cell("b1"), cell("c1")}}).find("no pair holds the line c1 d1 e1 f1 g1"),
+            std::string::npos);
+}
 
 // The checker's rule ends a not-lose claim (and a breaker's win) where the holder pairs
 // the opponent's lines, only when the strategy declares it, and never a normal-play win.

@@ -80,7 +80,7 @@ std::size_t write_certificate_file(const std::string& path, const Game& game, co
   file.close();
   if (!file) throw InputError("writing \"" + path + "\" failed");
   std::size_t entries = 0;
-  for (const Strategy& s : certificate->strategies) entries += s.entries.size();
+  for (const Strategy& s : certificate->strategies) entries += s.entries.size() + s.paired.size();
   return entries;
 }
 
@@ -127,7 +127,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
             << "time         " << seconds_text(result.seconds) << "\n";
   if (result.certificate)
     std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries)
-              << " positions, read off in " << seconds_text(result.certificate_seconds) << " with "
+              << " entries, read off in " << seconds_text(result.certificate_seconds) << " with "
               << with_commas(result.certificate_nodes) << " nodes re-searched; check with: kinrow verify "
               << game.spec << " " << certificate_path << ")\n";
   return 0;

@@ -137,6 +137,42 @@ void parse_entry(const std::string& line_text, int line, const Game& game, Strat
   }
 }
 
+// "paired BOARD (a1,b2) (c3,d4) ...": the board before the first '(' (blanks ignored),
+// in lower case, then the pairs.
+void parse_paired(const std::string& text, int line, const Game& game, Strategy& strategy) {
+  if (!strategy.pairing_rule)
+    fail(line, "a \"paired\" line needs the pairs rule on its strategy (\"strategy ... pairs\")");
+  const std::size_t open = text.find('(');
+  std::string board;
+  for (char ch : text.substr(6, open == std::string::npos ? std::string::npos : open - 6))
+    if (!is_blank(ch)) board += ch;
+  if (static_cast<int>(board.size()) != game.cell_count())
+    fail(line, std::string("a paired position has one character per cell (") + std::to_string(game.cell_count()) +
+                   "), not " + std::to_string(board.size()) + " (expected \"paired BOARD (a1,b2) ...\")");
+  PairedEntry entry;
+  entry.source_line = line;
+  entry.owner.assign(game.cell_count(), kNoPlayer);
+  for (Cell c = 0; c < game.cell_count(); ++c) {
+    const char ch = board[c];
+    if (ch == 'x' || ch == 'o')
+      entry.owner[c] = static_cast<int8_t>(ch == 'x' ? 0 : 1);
+    else if (ch != '.')
+      fail(line, std::string("unexpected character ") + quoted(std::string(1, ch)) + " in a paired position (. x o)");
+  }
+  if (open == std::string::npos) fail(line, "a paired position lists its pairs: (a1,b2) ...");
+  std::vector<MatchingComponent> components;
+  try {
+    components = parse_components(game, text.substr(open));
+  } catch (const InputError& e) {
+    fail(line, e.what());
+  }
+  for (const MatchingComponent& component : components) {
+    if (!component.is_pair()) fail(line, "a paired position lists pairs (a1,b2) only");
+    entry.pairs.emplace_back(component.markers[0], component.markers[1]);
+  }
+  strategy.paired.push_back(std::move(entry));
+}
+
 // A line of a matching strategy: "opening CELL" or components.
 void parse_plan_line(const std::string& text, const std::string& keyword, int line, const Game& game,
                      MatchingPlan& plan) {
@@ -169,7 +205,8 @@ void write_certificate(std::ostream& out, const Game& game, const Certificate& c
   out << kMagic << ' ' << kVersion << "\n";
   out << "# one line per position where the holder is to move, one character per cell in\n"
          "# cell order: . empty, x first player, o second player, the holder's move in upper\n"
-         "# case; or, for a \"matching\" strategy, the pairs (x,y) and matching sets\n"
+         "# case; \"paired\" lines: a position where the holder's pairs (x,y) take over;\n"
+         "# or, for a \"matching\" strategy, the pairs (x,y) and matching sets\n"
          "# [markers | attack->reply {what is left}] of docs/pairing.md.\n"
          "# Format: docs/certificates.md. Check: kinrow verify SPEC FILE\n";
   out << "game " << certificate.spec << "\n";
@@ -192,6 +229,13 @@ void write_certificate(std::ostream& out, const Game& game, const Certificate& c
         text[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
       for (Cell c : entry.move) text[c] = upper(stone_letter(strategy.holder));
       out << text << "\n";
+    }
+    for (const PairedEntry& entry : strategy.paired) {
+      for (Cell c = 0; c < game.cell_count(); ++c)
+        text[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
+      out << "paired " << text;
+      for (const auto& [a, b] : entry.pairs) out << " (" << format_cell(game, a) << ',' << format_cell(game, b) << ')';
+      out << "\n";
     }
   }
 }
@@ -245,6 +289,8 @@ Certificate read_certificate(std::istream& in, const Game& game) {
       Strategy& strategy = certificate.strategies.back();
       if (strategy.plan)
         parse_plan_line(text, keyword, number, game, *strategy.plan);
+      else if (keyword == "paired")
+        parse_paired(text, number, game, strategy);
       else
         parse_entry(text, number, game, strategy);
     }

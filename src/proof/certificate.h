@@ -11,6 +11,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -33,6 +34,16 @@ struct StrategyEntry {
   int source_line = 0;  // the line of the text it was read from (0: not read from text)
 };
 
+// A position where the holder's pairing takes over (the `pairs` rule): disjoint pairs
+// of empty cells, every line the opponent could still complete holding both cells of
+// one. The holder answers a stone in a pair with its partner. Pairs may serve several
+// lines, which the checker's own pairing rule does not look for, so they are listed.
+struct PairedEntry {
+  std::vector<int8_t> owner;  // kNoPlayer, 0 or 1 per cell
+  std::vector<std::pair<Cell, Cell>> pairs;
+  int source_line = 0;
+};
+
 struct Strategy {
   int holder = 0;  // 0 = first player, 1 = second player
   Claim claim = Claim::Win;
@@ -43,6 +54,7 @@ struct Strategy {
   // complete (proof/pairing_rule.h; the checker finds the pairing itself).
   bool pairing_rule = false;
   std::vector<StrategyEntry> entries;
+  std::vector<PairedEntry> paired;  // with the "pairs" rule only
   // A pairing or matching-set strategy (seed 002) instead of entries: the holder answers
   // the opponent's moves by the plan, which keeps every opponent line from completion.
   std::optional<MatchingPlan> plan;

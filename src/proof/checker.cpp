@@ -172,11 +172,30 @@ struct Record {
   bool used = false;
 };
 
+// A paired entry's pairs, and where they came from.
+struct PairedRecord {
+  std::vector<std::pair<Cell, Cell>> pairs;
+  int line = 0;
+  bool used = false;
+};
+
 // The move of a class of symmetric positions: the first entry's, in the canonical frame.
 struct ClassMove {
   Turn move;
   Record* record;
 };
+
+// The pairs of a class of symmetric positions: the first listing's, in the canonical frame.
+struct ClassPairs {
+  std::vector<std::pair<Cell, Cell>> pairs;
+  PairedRecord* record;
+};
+
+std::vector<std::pair<Cell, Cell>> mapped(const std::vector<std::pair<Cell, Cell>>& pairs, const Permutation& map) {
+  std::vector<std::pair<Cell, Cell>> image;
+  for (const auto& [a, b] : pairs) image.emplace_back(map[a], map[b]);
+  return image;
+}
 
 class StrategyChecker {
  public:
@@ -208,6 +227,16 @@ class StrategyChecker {
       classes_.emplace(canonical, ClassMove{mapped(move, symmetries_.map(g)), &it->second});
       if (line_one_short(e.owner)) wins_first_ = false;
     }
+    for (const PairedEntry& e : strategy_.paired) {
+      const std::string at = e.source_line ? "line " + std::to_string(e.source_line) + ": " : "a paired entry: ";
+      if (static_cast<int>(e.owner.size()) != game_.cell_count()) return at + "wrong number of cells";
+      if (turns_to_reach(game_, e.owner) < 0) return at + "no game reaches this many stones of each side";
+      const Key exact = key_of(e.owner);
+      const auto [it, fresh] = paired_exact_.emplace(exact, PairedRecord{e.pairs, e.source_line, false});
+      if (!fresh) continue;  // the first listing serves
+      const std::size_t g = symmetries_.canonical(exact, canonical);
+      paired_classes_.emplace(canonical, ClassPairs{mapped(e.pairs, symmetries_.map(g)), &it->second});
+    }
     return "";
   }
 
@@ -224,6 +253,7 @@ class StrategyChecker {
   std::size_t unreached() const {
     std::size_t n = 0;
     for (const Record* r : entry_record_) n += !r->used;
+    for (const auto& [key, record] : paired_exact_) n += !record.used;
     return n;
   }
 
@@ -368,6 +398,34 @@ class StrategyChecker {
     return opponent_lines_paired(path_, strategy_.holder);
   }
 
+  // A paired entry for the position (its own, or its class's carried over): sets `ended`
+  // if its pairs hold every line the opponent could still complete; a problem if they
+  // do not, or if the rules leave no room for pairings.
+  std::string listed_pairs_hold(const Key& exact, const Key& canonical, std::size_t frame, bool& ended) {
+    std::vector<std::pair<Cell, Cell>> pairs;
+    PairedRecord* record = nullptr;
+    if (const auto it = paired_exact_.find(exact); it != paired_exact_.end()) {
+      record = &it->second;
+      pairs = record->pairs;
+    } else if (const auto it = paired_classes_.find(canonical); it != paired_classes_.end()) {
+      record = it->second.record;
+      pairs = mapped(it->second.pairs, symmetries_.inverse_map(frame));
+    } else {
+      return "";
+    }
+    record->used = true;
+    const std::string at = record->line ? "line " + std::to_string(record->line) + ": " : "a paired entry: ";
+    const bool breaker = game_.rules.goal == Goal::MakerBreaker;
+    if (!strategy_.pairing_rule || !pairing_rule_applies(game_.rules) ||
+        (breaker ? strategy_.holder != 1 : strategy_.claim != Claim::NotLose))
+      return at + "pairs end play only under the pairs rule, for a not-lose claim or the breaker, " +
+             "one stone a turn, without gravity or misere";
+    const std::string problem = pairs_problem(path_, strategy_.holder, pairs);
+    if (!problem.empty()) return at + "the pairs do not hold after " + moves_so_far() + ": " + problem;
+    ended = true;
+    return "";
+  }
+
   // The entry's record for the position, its move put into `turn`; null if none.
   Record* entry_for(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn) {
     if (const auto it = exact_.find(exact); it != exact_.end()) {
@@ -409,6 +467,12 @@ class StrategyChecker {
     Key canonical;
     const std::size_t frame = symmetries_.canonical(exact, canonical);
     if (proven_.count(canonical)) return "";
+    if (!paired_exact_.empty()) {
+      bool ended = false;
+      const std::string problem = listed_pairs_hold(exact, canonical, frame, ended);
+      if (!problem.empty()) return problem;
+      if (ended) return ++paired_ends_, "";
+    }
 
     if (path_.to_move() == strategy_.holder) {
       Turn turn;
@@ -433,14 +497,16 @@ class StrategyChecker {
   const Game& game_;
   const Symmetries& symmetries_;
   const Strategy& strategy_;
-  std::unordered_map<Key, Record> exact_;       // position -> the holder's turn there
-  std::unordered_map<Key, ClassMove> classes_;  // canonical position -> its first entry
-  std::vector<const Record*> entry_record_;     // per entry (node addresses are stable)
-  std::unordered_set<Key> proven_;              // canonical positions from which the claim holds
-  bool wins_first_ = true;                      // no entry where the holder can win at once
-  std::size_t immediate_wins_ = 0;              // game ends by the shortcut (not deduplicated)
-  std::size_t dead_ends_ = 0;                   // positions settled by claim_settled_by_lines
-  std::size_t paired_ends_ = 0;                 // positions settled by claim_settled_by_pairing
+  std::unordered_map<Key, Record> exact_;               // position -> the holder's turn there
+  std::unordered_map<Key, ClassMove> classes_;          // canonical position -> its first entry
+  std::vector<const Record*> entry_record_;             // per entry (node addresses are stable)
+  std::unordered_map<Key, PairedRecord> paired_exact_;  // position -> its listed pairs
+  std::unordered_map<Key, ClassPairs> paired_classes_;  // canonical position -> the first listing
+  std::unordered_set<Key> proven_;                      // canonical positions from which the claim holds
+  bool wins_first_ = true;                              // no entry where the holder can win at once
+  std::size_t immediate_wins_ = 0;                      // game ends by the shortcut (not deduplicated)
+  std::size_t dead_ends_ = 0;                           // positions settled by claim_settled_by_lines
+  std::size_t paired_ends_ = 0;                         // positions settled by pairings: the rule's or listed
   Position path_{game_};
 };
 
@@ -488,7 +554,7 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate) 
 CheckReport check_certificate(const Game& game, const Certificate& certificate,
                               const SymmetryGroup& symmetry) {
   CheckReport report;
-  for (const Strategy& s : certificate.strategies) report.entries += s.entries.size();
+  for (const Strategy& s : certificate.strategies) report.entries += s.entries.size() + s.paired.size();
   if (certificate.spec != game.spec) {
     report.error = std::string("the certificate is for ") + certificate.spec + ", not " + game.spec;
     return report;

@@ -4,6 +4,8 @@
 #include <functional>
 #include <vector>
 
+#include "core/notation.h"
+
 namespace kinrow {
 
 bool pairing_rule_applies(const Rules& rules) {
@@ -51,6 +53,32 @@ bool opponent_lines_paired(const Position& position, int holder) {
     if (!augment(slot)) return false;
   }
   return true;
+}
+
+std::string pairs_problem(const Position& position, int holder, const std::vector<std::pair<Cell, Cell>>& pairs) {
+  const Game& game = position.game();
+  std::vector<int> pair_of(game.cell_count(), -1);  // per cell: the pair holding it
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    for (Cell c : {pairs[i].first, pairs[i].second}) {
+      if (c < 0 || c >= game.cell_count()) return "a pair cell off the board";
+      if (position.owner(c) != kNoPlayer) return "the pair cell " + format_cell(game, c) + " is taken";
+      if (pair_of[c] >= 0) return "the cell " + format_cell(game, c) + " is in two pairs";
+      pair_of[c] = static_cast<int>(i);
+    }
+  }
+  for (const Line& line : game.lines) {
+    if (std::any_of(line.begin(), line.end(), [&](Cell c) { return position.owner(c) == holder; })) continue;
+    // Held if some pair has both cells on the line.
+    std::vector<int> halves(pairs.size(), 0);
+    bool held = false;
+    for (Cell c : line)
+      if (pair_of[c] >= 0 && ++halves[pair_of[c]] == 2) held = true;
+    if (held) continue;
+    std::string cells;
+    for (Cell c : line) cells += (cells.empty() ? "" : " ") + format_cell(game, c);
+    return "no pair holds the line " + cells;
+  }
+  return "";
 }
 
 }  // namespace kinrow

@@ -9,6 +9,10 @@
 // searches that rely on the rule find their pairings with other code.
 #pragma once
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "core/game.h"
 #include "core/position.h"
 
@@ -21,5 +25,12 @@ bool pairing_rule_applies(const Rules& rules);
 // Whether `holder` can pair every line the other player could still complete in
 // `position`, whoever is to move (a stone of the holder's own never spoils a pairing).
 bool opponent_lines_paired(const Position& position, int holder);
+
+// "" if `pairs` hold every line the opponent of `holder` could still complete in
+// `position`: the pairs are disjoint pairs of empty cells, and each such line (none of
+// the holder's stones on it) holds both cells of one pair. Else what is wrong, naming
+// the cells. The pairs come from the certificate (a pair may serve several lines), so
+// this only checks them.
+std::string pairs_problem(const Position& position, int holder, const std::vector<std::pair<Cell, Cell>>& pairs);
 
 }  // namespace kinrow

@@ -31,6 +31,7 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
       // Too many symmetries to list (twin cells): search without them.
     }
   }
+  pairer_.set_shared_budget(options.shared_pair_steps);
   slots_ = 1;
   while (slots_ * 2 * sizeof(Slot) <= options.table_megabytes << 20) slots_ *= 2;
   memory_ = std::make_unique<HugePageMemory>(slots_ * sizeof(Slot));

@@ -21,7 +21,8 @@
 //
 // Pairings (one stone a turn, not misère, no gravity; search/line_pairing.h): where the
 // defender (in maker-breaker, the breaker, attacking or not) pairs every line still open
-// to his opponent, that opponent never completes one, which decides the node; and with
+// to his opponent (a pair may serve several lines that hold both its cells), that
+// opponent never completes one, which decides the node; and with
 // the opponent to move, if one stone of the holder would bring such a pairing, only the
 // opponent's moves on its cells and that stone's are tried (the reply answers the rest).
 //
@@ -54,6 +55,10 @@ struct DfpnOptions {
   bool threats = true;        // the knowledge above, zones included (off: plain df-pn, for cross-checks)
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
   bool pairing = true;        // pairings end the search (with reductions; off: to measure)
+  // Steps the search for shared pairs may take per pairing test (search/line_pairing.h;
+  // 0: each line gets two cells of its own). More finds more pairings and costs more
+  // where none exists; 32 to 256 were about equally fast on mnk:7x7x5 (docs/benchmarks.md).
+  int shared_pair_steps = 128;
   uint64_t max_nodes = 0;     // give up after this many expansions per proof (0: no limit)
   // Called every 2^16 expansions with the nodes so far and the root's numbers as last
   // known (for progress lines).
@@ -88,6 +93,8 @@ class Dfpn {
   bool uses_pairing() const { return pairing_; }
   int pairing_holder() const;
   bool paired(const Stones& s);
+  // After paired(s) said yes: its pairs, and whether some serve several lines.
+  const LinePairing& last_pairing() const { return pairer_; }
   int pairing_winner() const;
   int attacker() const { return attacker_; }
   const BoardMasks& board() const { return board_; }

@@ -78,7 +78,16 @@ class ProofWalker {
   }
 
   void visit(const Stones& s) {
-    if (settled_by_lines(s) || settled_by_pairing(s)) return;
+    if (settled_by_lines(s)) return;
+    if (settled_by_pairing(s)) {
+      // The checker finds pairings of two cells a line itself; shared pairs are listed,
+      // unless the holder wins at once there (the checker's win-now comes first).
+      if (!dfpn_.last_pairing().shared()) return;
+      const auto pairs = dfpn_.last_pairing().pairs();
+      if (dfpn_.to_move(s) == holder_ && board_.one_stone_a_turn() && wins_now(s)) return;
+      if (seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s).second) add_paired_entry(s, pairs);
+      return;
+    }
     if (!seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s).second) return;
     const int mover = dfpn_.to_move(s);
     if (mover != holder_) {
@@ -133,6 +142,13 @@ class ProofWalker {
     entry.owner = owners_of(s, board_.cell_count());
     entry.move = std::move(turn);
     out_->entries.push_back(std::move(entry));
+  }
+
+  void add_paired_entry(const Stones& s, const std::vector<std::pair<Cell, Cell>>& pairs) {
+    PairedEntry entry;
+    entry.owner = owners_of(s, board_.cell_count());
+    entry.pairs = pairs;
+    out_->paired.push_back(std::move(entry));
   }
 
   void follow(const Stones& s, int mover, Cell c) {

@@ -7,6 +7,9 @@ namespace kinrow {
 
 bool LinePairing::pairable(std::span<const CellMask> lines, CellMask defender, CellMask empty) {
   groups_.clear();
+  pairs_.clear();
+  paired_cells_ = 0;
+  shared_ = false;
   for (CellMask line : lines) {
     if (line & defender) continue;
     const CellMask group = line & empty;
@@ -17,29 +20,131 @@ bool LinePairing::pairable(std::span<const CellMask> lines, CellMask defender, C
   std::sort(groups_.begin(), groups_.end(),
             [](CellMask a, CellMask b) { return std::popcount(a) < std::popcount(b); });
   std::size_t kept = 0;
-  CellMask cells = 0;
   for (std::size_t i = 0; i < groups_.size(); ++i) {
     const CellMask g = groups_[i];
     if (std::any_of(groups_.begin(), groups_.begin() + kept, [g](CellMask k) { return (k & ~g) == 0; })) continue;
     groups_[kept++] = g;
-    cells |= g;
   }
   groups_.resize(kept);
+  if (exclusive_pairs()) return true;
+  if (shared_budget_ == 0) return false;
+  // The last shared pairs found often hold again (the next position differs by a stone
+  // or two, away from them), and checking costs far less than searching.
+  if (hint_holds(empty)) {
+    pairs_ = hint_;
+    for (const auto& [a, b] : pairs_) paired_cells_ |= (CellMask{1} << a) | (CellMask{1} << b);
+    shared_ = true;
+    return true;
+  }
+  // Df-pn enters a node again and again; a position whose search failed is not searched
+  // again while it stays in this small table (a miss costs only search, as above).
+  if (failed_.empty()) failed_.resize(kFailedSlots);
+  const uint64_t hash = (defender * 0x9E3779B97F4A7C15ull) ^ (empty * 0xD6E8FEB86659FD93ull);
+  Failed& slot = failed_[(hash ^ (hash >> 29)) & (kFailedSlots - 1)];
+  if (slot.defender == defender && slot.empty == empty) return false;
+  if (!start_shared_pairs()) {
+    slot = {defender, empty};
+    return false;
+  }
+  hint_ = pairs_;
+  return true;
+}
+
+bool LinePairing::hint_holds(CellMask empty) const {
+  if (hint_.empty()) return false;
+  for (const auto& [a, b] : hint_)
+    if (!(empty >> a & 1) || !(empty >> b & 1)) return false;
+  return std::all_of(groups_.begin(), groups_.end(), [&](CellMask g) {
+    return std::any_of(hint_.begin(), hint_.end(),
+                       [g](const std::pair<Cell, Cell>& p) { return (g >> p.first & 1) && (g >> p.second & 1); });
+  });
+}
+
+// Two cells of its own for every group: a b-matching by augmenting paths.
+bool LinePairing::exclusive_pairs() {
+  CellMask cells = 0;
+  for (CellMask g : groups_) cells |= g;
   // Hall's condition on all groups at once: two cells each.
-  if (2 * kept > static_cast<std::size_t>(std::popcount(cells))) return false;
+  if (2 * groups_.size() > static_cast<std::size_t>(std::popcount(cells))) return false;
   cell_slot_.fill(-1);
-  for (int slot = 0; slot < static_cast<int>(2 * kept); ++slot) {
+  const int slots = static_cast<int>(2 * groups_.size());
+  for (int slot = 0; slot < slots; ++slot) {
     seen_ = 0;
     if (!augment(slot)) return false;
+  }
+  pairs_.assign(groups_.size(), {-1, -1});
+  for (int c = 0; c < 64; ++c) {
+    const int slot = cell_slot_[c];
+    if (slot < 0) continue;
+    (slot % 2 ? pairs_[slot / 2].second : pairs_[slot / 2].first) = c;
+    paired_cells_ |= CellMask{1} << c;
   }
   return true;
 }
 
-CellMask LinePairing::paired_cells() const {
-  CellMask cells = 0;
-  for (int c = 0; c < 64; ++c)
-    if (cell_slot_[c] >= 0) cells |= CellMask{1} << c;
-  return cells;
+// Shared pairs: the open group with the fewest free cells must hold one of the pairs,
+// so each pair of its free cells is tried, dropping every group that pair lies in.
+// Depth first, within the step budget. Sets of groups are bit sets, and each cell knows
+// the groups through it, so a pair's groups are one AND.
+bool LinePairing::start_shared_pairs() {
+  if (groups_.size() > kMaxSharedGroups) return false;
+  words_ = (groups_.size() + 63) / 64;  // the words of a GroupSet in use
+  cell_groups_.fill(GroupSet{});
+  GroupSet open{};
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    open[g / 64] |= uint64_t{1} << (g % 64);
+    for (CellMask m = groups_[g]; m; m &= m - 1) cell_groups_[std::countr_zero(m)][g / 64] |= uint64_t{1} << (g % 64);
+  }
+  steps_ = 0;
+  pairs_.clear();
+  shared_ = true;
+  return shared_pairs(open, 0);
+}
+
+bool LinePairing::shared_pairs(const GroupSet& open, CellMask used) {
+  int fewest = -1, fewest_free = 65;
+  for (std::size_t w = 0; w < words_; ++w)
+    for (uint64_t m = open[w]; m; m &= m - 1) {
+      const int g = static_cast<int>(w * 64) + std::countr_zero(m);
+      const int free = std::popcount(groups_[g] & ~used);
+      if (free < fewest_free) fewest_free = free, fewest = g;
+    }
+  if (fewest < 0) {
+    paired_cells_ = used;
+    return true;
+  }
+  if (fewest_free < 2 || ++steps_ > shared_budget_) return false;
+  // The pairs in the most open groups first.
+  struct Candidate {
+    Cell a, b;
+    int serves;
+  };
+  std::array<Candidate, 64> candidates;
+  std::size_t count = 0;
+  for (CellMask m = groups_[fewest] & ~used; m && count < candidates.size(); m &= m - 1) {
+    const Cell a = std::countr_zero(m);
+    for (CellMask n = m & (m - 1); n && count < candidates.size(); n &= n - 1) {
+      const Cell b = std::countr_zero(n);
+      int serves = 0;
+      for (std::size_t w = 0; w < words_; ++w)
+        serves += std::popcount(open[w] & cell_groups_[a][w] & cell_groups_[b][w]);
+      candidates[count++] = {a, b, serves};
+    }
+  }
+  // Insertion sort, stable: a handful of candidates, and no allocation.
+  for (std::size_t i = 1; i < count; ++i)
+    for (std::size_t j = i; j > 0 && candidates[j - 1].serves < candidates[j].serves; --j)
+      std::swap(candidates[j - 1], candidates[j]);
+  for (std::size_t i = 0; i < count; ++i) {
+    const Cell a = candidates[i].a, b = candidates[i].b;
+    GroupSet rest;
+    for (std::size_t w = 0; w < words_; ++w) rest[w] = open[w] & ~(cell_groups_[a][w] & cell_groups_[b][w]);
+    pairs_.emplace_back(a, b);
+    if (shared_pairs(rest, used | (CellMask{1} << a) | (CellMask{1} << b))) return true;
+    pairs_.pop_back();
+    if (steps_ > shared_budget_) return false;
+  }
+  return false;
 }
 
 CellMask LinePairing::reply_zone(std::span<const CellMask> lines, CellMask defender, CellMask empty, Cell& reply) {

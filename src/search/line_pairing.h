@@ -4,13 +4,18 @@
 // The lines that matter are those free of the defender's stones — the groups — each
 // as its empty cells. A group holding all the empty cells of another needs nothing of
 // its own (the stone that spoils the smaller spoils it too), so only the minimal groups
-// are paired: each takes two empty cells no other group has. That is a bipartite
-// b-matching (group: two slots; cell: one), found by augmenting paths. search/pairing.h
-// does the same on general boards (and matching sets besides); the certificate checker
-// re-derives every pairing with its own code.
+// are paired. First each takes two empty cells no other group has: a bipartite
+// b-matching (group: two slots; cell: one), found by augmenting paths. When that fails,
+// pairs may be shared: a pair lying in several groups serves them all (on a row of 7,
+// the two middle cells hold off all three fives). Finding such pairs is a covering
+// problem, searched with a small budget (a miss only costs search, never soundness).
+// search/pairing.h does the exclusive kind on general boards (and matching sets
+// besides); certificates carry the shared pairs, and the checker checks them.
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "dictionary/board_masks.h"
@@ -20,10 +25,19 @@ namespace kinrow {
 class LinePairing {
  public:
   // Whether the groups of the lines in `lines` free of `defender`'s stones can be paired
-  // with cells of `empty`. A group of fewer than two empty cells never can.
+  // with cells of `empty`. A group of fewer than two empty cells never can. Use one
+  // LinePairing per set of lines: it remembers the last pairs and recent failures.
   bool pairable(std::span<const CellMask> lines, CellMask defender, CellMask empty);
-  // After `pairable` succeeded: the cells its pairs use.
-  CellMask paired_cells() const;
+  // After `pairable` succeeded: the pairs (each group holds both cells of one) and the
+  // cells they use.
+  const std::vector<std::pair<Cell, Cell>>& pairs() const { return pairs_; }
+  CellMask paired_cells() const { return paired_cells_; }
+  // Whether the pairs came from the shared search: no pairing of two cells a group
+  // exists, so the checker's own rule finds none either, and certificates list them.
+  bool shared() const { return shared_; }
+
+  // How many steps the shared-pair search may take per call (0: exclusive pairs only).
+  void set_shared_budget(int steps) { shared_budget_ = steps; }
 
   // With the opponent to move: a cell `reply` such that, were the defender's stone on it,
   // the groups could be paired; then every opponent stone outside the returned cells
@@ -33,10 +47,29 @@ class LinePairing {
 
  private:
   bool augment(int slot);
+  bool exclusive_pairs();
+  // The shared-pair search runs where there are at most this many minimal groups.
+  static constexpr std::size_t kMaxSharedGroups = 256;
+  using GroupSet = std::array<uint64_t, kMaxSharedGroups / 64>;
+  bool start_shared_pairs();
+  bool hint_holds(CellMask empty) const;
+  bool shared_pairs(const GroupSet& open, CellMask used);
 
   std::vector<CellMask> groups_;
   std::array<int8_t, 64> cell_slot_{};  // per cell: the slot holding it, or -1
   CellMask seen_ = 0;
+  std::vector<std::pair<Cell, Cell>> pairs_;
+  std::vector<std::pair<Cell, Cell>> hint_;  // the last shared pairs found
+  struct Failed {
+    CellMask defender = 0, empty = 0;
+  };
+  static constexpr std::size_t kFailedSlots = 1 << 16;
+  std::vector<Failed> failed_;  // positions where the shared search failed (direct mapped)
+  CellMask paired_cells_ = 0;
+  bool shared_ = false;
+  std::array<GroupSet, 64> cell_groups_;  // per cell: the groups through it
+  int shared_budget_ = 128, steps_ = 0;
+  std::size_t words_ = 0;
 };
 
 }  // namespace kinrow
