@@ -1,5 +1,7 @@
 #include "cli/format.h"
 
+#include "strategy/verifier.h"
+
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
@@ -40,6 +42,14 @@ void ProgressLine::show(const std::string& text) {
 void ProgressLine::clear() {
   if (enabled_ && shown_ && terminal_) std::cerr << "\r\033[K" << std::flush;
   shown_ = false;
+}
+
+std::string verify_progress_text(const VerifyProgress& p) {
+  std::string text = with_commas(p.positions) + " positions  ";
+  if (p.holder_moves >= 0 && p.layer_size)
+    text += "holder's move " + std::to_string(p.holder_moves) + ": " +
+            std::to_string(100 * p.layer_done / p.layer_size) + "% of " + with_commas(p.layer_size) + "  ";
+  return text + seconds_text(p.seconds);
 }
 
 }  // namespace kinrow::cli

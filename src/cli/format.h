@@ -11,6 +11,17 @@ std::string with_commas(uint64_t n);
 std::string rate(uint64_t nodes, double seconds);  // "12.3 M nodes/s"
 std::string seconds_text(double seconds);  // "0.412 s"
 
+}  // namespace kinrow::cli
+
+namespace kinrow {
+struct VerifyProgress;
+}
+
+namespace kinrow::cli {
+
+// A strategy verification's progress: "1,234 positions  holder's move 9: 41% of 5,678  3.2 s".
+std::string verify_progress_text(const VerifyProgress& progress);
+
 class ProgressLine {
  public:
   explicit ProgressLine(bool enabled);

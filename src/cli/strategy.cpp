@@ -101,9 +101,8 @@ int run_strategy(const Args& args) {
   if (options.certificate && relaxed)
     throw InputError("--certificate: certificates are for the game's own rules, not the relaxed game");
   ProgressLine progress(!args.has("quiet") && !args.has("json"));
-  options.on_progress = [&](uint64_t positions, double seconds) {
-    progress.show(strategy.name() + " on " + game.spec + ": " + with_commas(positions) + " positions  " +
-                  seconds_text(seconds));
+  options.on_progress = [&](const VerifyProgress& p) {
+    progress.show(strategy.name() + " on " + game.spec + ": " + verify_progress_text(p));
   };
   const StrategyVerification v = verify_strategy(game, strategy, player, options);
   progress.clear();

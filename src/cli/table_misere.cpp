@@ -159,9 +159,9 @@ void check_side(const Game& game, int player, uint64_t max_positions, SideCheck&
     check.claim = p.claim;
     VerifyOptions options;
     options.max_positions = max_positions;
-    options.on_progress = [&](uint64_t positions, double seconds) {
+    options.on_progress = [&](const VerifyProgress& p) {
       progress.show(game.spec + "  " + s->name() + " for player " + std::to_string(player + 1) + "  " +
-                    with_commas(positions) + " positions  " + seconds_text(seconds));
+                    verify_progress_text(p));
     };
     check.result = verify_strategy(game, *s, player, options);
     return;

@@ -94,7 +94,8 @@ class LayeredVerifier {
     Result worst = kWin;
     for (auto& w : workers) worst = std::min(worst, w.worst);
     EndedGame loss = first_loss(workers), draw = first_draw(workers);
-    while (!layer.empty() && !loss.found()) {
+    holder_moves_ = holder_ == 0 ? 1 : 0;
+    for (; !layer.empty() && !loss.found(); ++holder_moves_) {
       out_.positions += layer.size() / words;
       if (options_.max_positions && out_.positions > options_.max_positions) {
         out_.complete = false;
@@ -249,7 +250,11 @@ class LayeredVerifier {
       for (std::size_t begin; !stopped_ && (begin = next_chunk.fetch_add(kChunk)) < count;) {
         for (std::size_t i = begin; i < std::min(count, begin + kChunk); ++i) expand_one(w, &layer[i * words]);
         if (reports && options_.on_progress && seconds() >= next_report_) {  // once a second
-          options_.on_progress(out_.positions + found_, seconds());
+          VerifyProgress progress{out_.positions + found_, seconds()};
+          progress.holder_moves = holder_moves_;
+          progress.layer_done = std::min(count, next_chunk.load());
+          progress.layer_size = count;
+          options_.on_progress(progress);
           next_report_ = seconds() + 1;
         }
       }
@@ -352,6 +357,7 @@ class LayeredVerifier {
   const std::vector<uint64_t> empty_key_{layout_.canonical(), layout_.canonical() + layout_.words()};
   int threads_ = 1;
   double next_report_ = 1;                // when to call on_progress next (seconds)
+  int holder_moves_ = 0;                  // the holder's stones in the layer being expanded
   bool draw_seen_ = false;                // a drawn game was found in an earlier layer
   std::atomic<uint64_t> found_{0};        // new positions in the workers' sets (with repeats between them)
   std::atomic<bool> stopped_{false};      // max_positions reached

@@ -100,7 +100,7 @@ class Verifier {
       out_.complete = false;
       return kAbort;
     }
-    if (++out_.positions % (1 << 20) == 0 && options_.on_progress) options_.on_progress(out_.positions, seconds());
+    if (++out_.positions % (1 << 20) == 0 && options_.on_progress) options_.on_progress({out_.positions, seconds()});
     std::array<uint64_t, kMaxKeyWords> key;
     std::copy(canonical, canonical + keys_.words(), key.begin());
     uint8_t worst = kWin;

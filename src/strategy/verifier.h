@@ -23,6 +23,16 @@
 
 namespace kinrow {
 
+// Where a verification is, for progress lines.
+struct VerifyProgress {
+  uint64_t positions = 0;  // so far (the layered walk: finished layers and what it has found of this one)
+  double seconds = 0;
+  // The layered walk only: the holder's stones in this layer's positions, and how many
+  // of its positions are expanded (late layers grow little while most games end).
+  int holder_moves = -1;
+  uint64_t layer_done = 0, layer_size = 0;
+};
+
 struct VerifyOptions {
   // The relaxed game of seed 000, Appendix A: the opponent's lines never end the game.
   bool relaxed = false;
@@ -33,7 +43,7 @@ struct VerifyOptions {
   // of one layer of move numbers at a time. Both report the same counts and guarantee.
   bool depth_first = false;
   int threads = 0;  // for the layered walk; 0: every core
-  std::function<void(uint64_t positions, double seconds)> on_progress;
+  std::function<void(const VerifyProgress&)> on_progress;  // about once a second
 };
 
 enum class Guarantee { Win, NotLose, None };
