@@ -2,9 +2,12 @@
 // positions of small games of every rule it handles, with and without threat knowledge.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <cctype>
 
 #include "core/notation.h"
+#include "dictionary/board_masks.h"
 #include "games/families.h"
 #include "proof/checker.h"
 #include "search/dfpn_solve.h"
@@ -44,6 +47,46 @@ TEST_P(DfpnAgrees, WithAlphaBetaOnRandomPositions) {
 
 INSTANTIATE_TEST_SUITE_P(Games, DfpnAgrees, ::testing::ValuesIn(testing::dfpn_small_games()),
                          testing::spec_test_name);
+
+// Dominated moves (BoardMasks::undominated): skipping them never changes a node's value.
+// Every move's value by alpha-beta; the best over the moves kept must be the best over
+// all, on random positions of normal and maker-breaker games.
+int rank_for_mover(const Position& position, Cell move) {
+  Position after = position;
+  after.play(Turn{move});
+  if (after.over()) return after.winner() == position.to_move() ? 2 : after.winner() == kNoPlayer ? 1 : 0;
+  const Value v = alphabeta_value(after);  // for the opponent, to move
+  return v == Value::Win ? 0 : v == Value::Draw ? 1 : 2;
+}
+
+TEST(DominatedMoves, SkippingThemKeepsTheValue) {
+  int pruned = 0;
+  for (const char* spec : {"mnk:3x3x3", "mnk:4x3x3", "mnk:4x4x3", "mnk:4x4x3,maker-breaker", "mnk:5x4x4"}) {
+    const Game game = make_game(spec);
+    const BoardMasks board(game);
+    SplitMix64 random(77);
+    for (int trial = 0; trial < (testing::sanitized() ? 10 : 40); ++trial) {
+      const int empties = 3 + static_cast<int>(random.below(std::min(9, game.cell_count() - 3)));
+      const Position position = testing::random_position(game, empties, random);
+      if (position.over()) continue;
+      const Stones s = stones_of(position);
+      const CellMask legal = board.legal(s);
+      const CellMask kept = board.undominated(s, legal);
+      ASSERT_NE(kept, 0u) << spec;
+      ASSERT_EQ(kept & ~legal, 0u) << spec;
+      pruned += std::popcount(legal & ~kept);
+      int best_all = -1, best_kept = -1;
+      for (CellMask m = legal; m; m &= m - 1) {
+        const Cell c = std::countr_zero(m);
+        const int r = rank_for_mover(position, c);
+        best_all = std::max(best_all, r);
+        if (kept >> c & 1) best_kept = std::max(best_kept, r);
+      }
+      EXPECT_EQ(best_kept, best_all) << spec << " after \"" << format_turns(game, position.history()) << "\"";
+    }
+  }
+  EXPECT_GE(pruned, 50) << "too few dominated moves met for the test to mean much";
+}
 
 TEST(Dfpn, GivesUpAtTheNodeLimit) {
   const Game game = make_game("mnk:4x4x4");

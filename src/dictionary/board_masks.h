@@ -3,6 +3,8 @@
 // the symmetry maps read nothing else.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <span>
@@ -150,6 +152,44 @@ class BoardMasks {
     for (CellMask line : lines_)
       if ((line & s.second) == 0 || (goal_ != Goal::MakerBreaker && (line & s.first) == 0)) live |= line;
     return live;
+  }
+
+  // Moves no other move dominates (normal play or maker-breaker, one stone a turn, no
+  // gravity). A move on `a` is dominated by one on `b` when every live line through `a`
+  // (one a player whose lines count could still complete) also runs through `b`: then
+  // `b` is at least as good for the mover. (Play from b as a strategy for a would: the
+  // opponent's a is read as b, the strategy's b is played as a; every line either side
+  // completes through a holds b too, so no win comes later and no loss sooner.) Of
+  // cells with the same live lines the lowest is kept, so one move of every class
+  // stays. Dead cells (no live line) are dominated by any live one.
+  CellMask undominated(const Stones& s, CellMask moves) const {
+    const CellMask empty = all_ & ~s.occupied();
+    std::array<uint8_t, 64> live_count{};
+    std::array<CellMask, 64> on_all{};  // per move: the cells on all its live lines
+    for (CellMask m = moves; m; m &= m - 1) {
+      const Cell c = std::countr_zero(m);
+      CellMask common = empty;
+      int count = 0;
+      for (CellMask line : lines_through(c))
+        if ((line & s.second) == 0 || (goal_ != Goal::MakerBreaker && (line & s.first) == 0)) {
+          common &= line;
+          ++count;
+        }
+      live_count[c] = static_cast<uint8_t>(std::min(count, 255));
+      on_all[c] = common & ~cell_bit(c);
+    }
+    CellMask kept = moves;
+    for (CellMask m = moves; m; m &= m - 1) {
+      const Cell a = std::countr_zero(m);
+      for (CellMask b_set = on_all[a] & moves; b_set; b_set &= b_set - 1) {
+        const Cell b = std::countr_zero(b_set);
+        if (live_count[b] > live_count[a] || (live_count[b] == live_count[a] && b < a)) {
+          kept &= ~cell_bit(a);
+          break;
+        }
+      }
+    }
+    return kept;
   }
 
   // live_cells after `mover` put a stone on `c`, from `live_before` (live_cells before):

@@ -24,6 +24,8 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
   zones_ = threats_ && !board.gravity();
   pairing_ = options.pairing && options.reductions && board.goal() != Goal::Misere && board.one_stone_a_turn() &&
              !board.gravity();
+  dominance_ = options.reductions && options.dominance && board.goal() != Goal::Misere &&
+               board.one_stone_a_turn() && !board.gravity();
   if (options.reductions) {
     try {
       symmetry_.emplace(board.game(), kMaxSymmetries);
@@ -101,6 +103,7 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
         return true;
       }
     }
+    if (dominance_) moves = board_.undominated(s, moves);
     if (!board_.gravity()) {
       const CellMask dead = moves & ~live;
       moves &= ~(dead & (dead - 1));  // keep the lowest dead cell only

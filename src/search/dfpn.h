@@ -31,6 +31,8 @@
 // attacks; empty cells on no line anyone could still complete are interchangeable, so
 // one of them is tried (not under gravity, where a stone changes what is playable above
 // it); and moves a symmetry of the position exchanges are tried once, at every node.
+// With one stone a turn, no gravity and not misère, a move is skipped when another is
+// on every live line through it (BoardMasks::undominated: that one is at least as good).
 #pragma once
 
 #include <cstdint>
@@ -55,6 +57,7 @@ struct DfpnOptions {
   bool threats = true;        // the knowledge above, zones included (off: plain df-pn, for cross-checks)
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
   bool pairing = true;        // pairings end the search (with reductions; off: to measure)
+  bool dominance = true;      // dominated moves are not tried (with reductions; off: to measure)
   // Steps the search for shared pairs may take per pairing test (search/line_pairing.h;
   // 0: each line gets two cells of its own). More finds more pairings and costs more
   // where none exists; 32 to 256 were about equally fast on mnk:7x7x5 (docs/benchmarks.md).
@@ -159,6 +162,7 @@ class Dfpn {
   bool threats_ = false;                   // the threat knowledge applies (see settle)
   bool zones_ = false;                     // and relevance zones (not under gravity)
   bool pairing_ = false;                   // pairings apply (one stone a turn, no gravity, not misère)
+  bool dominance_ = false;                 // dominated moves are skipped (the same rules)
   LinePairing pairer_;
   bool heuristic_ = false;                 // initial numbers from move_score (not misère)
   std::unique_ptr<HugePageMemory> memory_;
