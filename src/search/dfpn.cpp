@@ -33,7 +33,14 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
       // Too many symmetries to list (twin cells): search without them.
     }
   }
-  pairer_.set_shared_budget(options.shared_pair_steps);
+  // A pair serves two lines only if both lie on both: where no two lines share two
+  // cells (Qubic: two cells make one line), shared pairs are exclusive ones.
+  bool lines_overlap = false;
+  const auto lines = board.lines();
+  for (std::size_t i = 0; i < lines.size() && !lines_overlap; ++i)
+    for (std::size_t j = i + 1; j < lines.size() && !lines_overlap; ++j)
+      lines_overlap = std::popcount(lines[i] & lines[j]) >= 2;
+  pairer_.set_shared_budget(lines_overlap ? options.shared_pair_steps : 0);
   slots_ = 1;
   while (slots_ * 2 * sizeof(Slot) <= options.table_megabytes << 20) slots_ *= 2;
   memory_ = std::make_unique<HugePageMemory>(slots_ * sizeof(Slot));
