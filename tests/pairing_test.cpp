@@ -230,6 +230,34 @@ TEST(PlanChecker, ReadsAndRejectsPlanText) {
   EXPECT_FALSE(check_certificate(game, c).ok);  // it guards almost nothing
 }
 
+// Shared pairs (one pair for every line through both its cells) prove draws plain
+// pairings cannot: on 7x7 with six in a row the second player pairs from the empty board
+// and the first after one stone. The plan checker, which knows nothing of how the pairs
+// were found, accepts both plans.
+TEST(SharedPairing, ProvesDrawsPlainPairingsCannot) {
+  const Game game = make_game("mnk:7x7x6");
+  const Position empty(game);
+  EXPECT_FALSE(prove_defence(empty, 1, PairingMode::HalesJewett));
+  std::vector<std::pair<int, MatchingPlan>> plans;
+  for (int defender : {0, 1}) {
+    const auto proof = prove_defence(empty, defender, PairingMode::Shared);
+    ASSERT_TRUE(proof) << "defender " << defender;
+    EXPECT_EQ(proof->plan.opening >= 0, defender == 0);
+    plans.emplace_back(defender, proof->plan);
+  }
+  const CheckReport report = check_certificate(game, plan_certificate(empty, plans));
+  EXPECT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(report.proves, "draw");
+  SplitMix64 random(9);
+  play_out(empty, 1, plans[1].second, random, 200);
+  // A pair moved so it no longer lies on a line with its partner leaves lines unguarded.
+  MatchingPlan broken = plans[1].second;
+  std::swap(broken.components[0].markers[1], broken.components[1].markers[1]);
+  broken.components[0] = make_pair_component(broken.components[0].markers[0], broken.components[0].markers[1]);
+  broken.components[1] = make_pair_component(broken.components[1].markers[0], broken.components[1].markers[1]);
+  EXPECT_FALSE(check_certificate(game, plan_certificate(empty, {{1, broken}})).ok);
+}
+
 TEST(PairingCutoff, NeverChangesASolvedValue) {
   const char* specs[] = {"mnk:3x3x3", "mnk:4x3x3", "mnk:4x4x3", "mnk:4x4x4", "mnk:5x4x4",
                          "mnk:4x4x4,maker-breaker", "mnk:3x3x3,maker-breaker", "square:4"};
@@ -240,16 +268,18 @@ TEST(PairingCutoff, NeverChangesASolvedValue) {
     for (int i = 0; i < samples; ++i) {
       const int empties = 4 + static_cast<int>(random.below(std::min(game.cell_count() - 3, 10)));
       const Position p = random_position(game, empties, random);
-      int score[3];
-      const PairingMode modes[3] = {PairingMode::Off, PairingMode::HalesJewett, PairingMode::Matching};
-      for (int m = 0; m < 3; ++m) {
+      int score[4];
+      const PairingMode modes[4] = {PairingMode::Off, PairingMode::HalesJewett, PairingMode::Matching,
+                                    PairingMode::Shared};
+      for (int m = 0; m < 4; ++m) {
         SolveOptions options;
         options.pairing = modes[m];
         options.table_megabytes = 4;
         score[m] = solve(p, options).score;
       }
-      EXPECT_EQ(score[0], score[1]) << spec << " after " << format_turns(game, p.history());
-      EXPECT_EQ(score[0], score[2]) << spec << " after " << format_turns(game, p.history());
+      for (int m = 1; m < 4; ++m)
+        EXPECT_EQ(score[0], score[m]) << spec << " after " << format_turns(game, p.history()) << " ("
+                                      << pairing_mode_name(modes[m]) << ")";
 
       // Any plan found here holds up: the checker accepts it and play cannot break it.
       for (int defender = 0; defender < 2; ++defender) {

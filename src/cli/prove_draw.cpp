@@ -26,11 +26,13 @@ const CommandSpec kProveDrawSpec = {
     "For each side (the defender) kinrow looks for a plan that answers every move of the\n"
     "other side inside reserved cells so that every line the other side could still\n"
     "complete gets a defender stone: a Hales-Jewett pairing (two cells per line, found by\n"
-    "augmenting paths) or, where pairings run short, Uiterwijk's set matching (fewer than\n"
-    "two cells per line; found by a small search on the part pairings cannot cover). A\n"
-    "defender to move opens with one move first. Both sides holding a plan is a draw; in a\n"
-    "maker-breaker game the breaker's plan is its win. Applies to one stone a turn without\n"
-    "gravity, normal or maker-breaker. Exit status: 0 proved, 1 not proved. docs/pairing.md.\n\n"
+    "augmenting paths; with --method shared also pairs that serve several lines at once,\n"
+    "found by a covering search) or, where pairings run short, Uiterwijk's set matching\n"
+    "(fewer than two cells per line; found by a small search on the part pairings cannot\n"
+    "cover). A defender to move opens with one move first. Both sides holding a plan is a\n"
+    "draw; in a maker-breaker game the breaker's plan is its win. Applies to one stone a\n"
+    "turn without gravity, normal or maker-breaker. Exit status: 0 proved, 1 not proved.\n"
+    "docs/pairing.md.\n\n"
     "--catalog builds an example position for every configuration of the paper's Table 1\n"
     "and reports what plain pairing and set matching find there, and the nodes of a full\n"
     "solve without pairing, with plain pairing and with set matching. --survey N looks for\n"
@@ -39,12 +41,14 @@ const CommandSpec kProveDrawSpec = {
     "examples:\n"
     "  kinrow prove-draw mnk:4x4x4 --certificate 444.cert   (then: kinrow verify mnk:4x4x4 444.cert)\n"
     "  kinrow prove-draw mnk:9x9x9 --method hj\n"
+    "  kinrow prove-draw mnk:7x7x6 --method shared\n"
     "  kinrow prove-draw mnk:5x5x4 --moves c3 --side second\n"
     "  kinrow prove-draw --catalog\n"
     "  kinrow prove-draw mnk:5x4x4 --survey 3000",
     {
         {"moves", "M", "moves from the empty board (docs/games.md)"},
-        {"method", "NAME", "hj (plain pairings) or matching (default: matching)"},
+        {"method", "NAME", "hj (plain pairings), shared (pairs may serve several lines; boards of at most\n"
+                           "64 cells) or matching (default: matching)"},
         {"depth", "N", "matching sets nested at most N coverings deep (default 2)"},
         {"side", "WHO", "the defender: first, second or both (default both)"},
         {"certificate", "FILE", "write the plans as a certificate (docs/certificates.md)"},
@@ -103,7 +107,7 @@ int run_prove_draw(const Args& args) {
   if (args.has("survey")) return run_survey(args, game);
   const Position position = play_moves(game, args.get("moves"));
   const PairingMode mode = parse_pairing_mode(args.get("method", "matching"));
-  if (mode == PairingMode::Off) throw InputError("--method: hj or matching");
+  if (mode == PairingMode::Off) throw InputError("--method: hj, shared or matching");
   const int depth = static_cast<int>(args.get_int("depth", 2, 0, 8));
   const std::string side = args.get("side", "both");
   if (side != "first" && side != "second" && side != "both")

@@ -226,7 +226,7 @@ int run_solve(const Args& args) {
   };
   DfpnOptions proof_numbers;
   if (args.has("tt-mb")) proof_numbers.table_megabytes = options.table_megabytes;
-  proof_numbers.pairing = options.pairing != PairingMode::Off;  // df-pn's are plain pairings
+  proof_numbers.pairing = options.pairing != PairingMode::Off;  // df-pn's are shared pairs (line_pairing.h)
   const auto started = std::chrono::steady_clock::now();
   double last_shown = 0;
   proof_numbers.on_progress = [&](uint64_t nodes, uint32_t pn, uint32_t dn) {

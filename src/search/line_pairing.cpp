@@ -7,15 +7,35 @@ namespace kinrow {
 
 bool LinePairing::pairable(std::span<const CellMask> lines, CellMask defender, CellMask empty) {
   groups_.clear();
-  pairs_.clear();
-  paired_cells_ = 0;
-  shared_ = false;
   for (CellMask line : lines) {
     if (line & defender) continue;
     const CellMask group = line & empty;
-    if (std::popcount(group) < 2) return false;  // an open line one stone from completion, or complete
+    if (std::popcount(group) < 2) return clear_pairs();  // an open line one stone from completion, or complete
     groups_.push_back(group);
   }
+  const Failed key{defender, empty};
+  return pair_groups(empty, &key);
+}
+
+bool LinePairing::pairable_groups(std::span<const CellMask> groups) {
+  groups_.assign(groups.begin(), groups.end());
+  CellMask empty = 0;
+  for (CellMask g : groups_) {
+    if (std::popcount(g) < 2) return clear_pairs();
+    empty |= g;
+  }
+  return pair_groups(empty, nullptr);
+}
+
+bool LinePairing::clear_pairs() {
+  pairs_.clear();
+  paired_cells_ = 0;
+  shared_ = false;
+  return false;
+}
+
+bool LinePairing::pair_groups(CellMask empty, const Failed* key) {
+  clear_pairs();
   // Smaller groups first, so a group is dropped when a kept one lies inside it.
   std::sort(groups_.begin(), groups_.end(),
             [](CellMask a, CellMask b) { return std::popcount(a) < std::popcount(b); });
@@ -38,12 +58,15 @@ bool LinePairing::pairable(std::span<const CellMask> lines, CellMask defender, C
   }
   // Df-pn enters a node again and again; a position whose search failed is not searched
   // again while it stays in this small table (a miss costs only search, as above).
-  if (failed_.empty()) failed_.resize(kFailedSlots);
-  const uint64_t hash = (defender * 0x9E3779B97F4A7C15ull) ^ (empty * 0xD6E8FEB86659FD93ull);
-  Failed& slot = failed_[(hash ^ (hash >> 29)) & (kFailedSlots - 1)];
-  if (slot.defender == defender && slot.empty == empty) return false;
+  Failed* slot = nullptr;
+  if (key) {
+    if (failed_.empty()) failed_.resize(kFailedSlots);
+    const uint64_t hash = (key->defender * 0x9E3779B97F4A7C15ull) ^ (key->empty * 0xD6E8FEB86659FD93ull);
+    slot = &failed_[(hash ^ (hash >> 29)) & (kFailedSlots - 1)];
+    if (slot->defender == key->defender && slot->empty == key->empty) return false;
+  }
   if (!start_shared_pairs()) {
-    slot = {defender, empty};
+    if (slot) *slot = *key;
     return false;
   }
   hint_ = pairs_;

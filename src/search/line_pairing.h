@@ -28,6 +28,8 @@ class LinePairing {
   // with cells of `empty`. A group of fewer than two empty cells never can. Use one
   // LinePairing per set of lines: it remembers the last pairs and recent failures.
   bool pairable(std::span<const CellMask> lines, CellMask defender, CellMask empty);
+  // The same for groups given as they are (each an open line's empty cells).
+  bool pairable_groups(std::span<const CellMask> groups);
   // After `pairable` succeeded: the pairs (each group holds both cells of one) and the
   // cells they use.
   const std::vector<std::pair<Cell, Cell>>& pairs() const { return pairs_; }
@@ -46,7 +48,14 @@ class LinePairing {
   CellMask reply_zone(std::span<const CellMask> lines, CellMask defender, CellMask empty, Cell& reply);
 
  private:
+  struct Failed {
+    CellMask defender = 0, empty = 0;
+  };
   bool augment(int slot);
+  bool clear_pairs();  // no pairs; returns false
+  // The pairing of groups_ (cells of `empty`); a failed shared search is remembered
+  // under `key` when there is one.
+  bool pair_groups(CellMask empty, const Failed* key);
   bool exclusive_pairs();
   // The shared-pair search runs where there are at most this many minimal groups.
   static constexpr std::size_t kMaxSharedGroups = 256;
@@ -60,9 +69,6 @@ class LinePairing {
   CellMask seen_ = 0;
   std::vector<std::pair<Cell, Cell>> pairs_;
   std::vector<std::pair<Cell, Cell>> hint_;  // the last shared pairs found
-  struct Failed {
-    CellMask defender = 0, empty = 0;
-  };
   static constexpr std::size_t kFailedSlots = 1 << 16;
   std::vector<Failed> failed_;  // positions where the shared search failed (direct mapped)
   CellMask paired_cells_ = 0;

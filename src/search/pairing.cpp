@@ -12,6 +12,7 @@ const char* pairing_mode_name(PairingMode mode) {
   switch (mode) {
     case PairingMode::Off: return "off";
     case PairingMode::HalesJewett: return "hj";
+    case PairingMode::Shared: return "shared";
     case PairingMode::Matching: return "matching";
   }
   return "?";
@@ -20,8 +21,9 @@ const char* pairing_mode_name(PairingMode mode) {
 PairingMode parse_pairing_mode(std::string_view text) {
   if (text == "off" || text == "none") return PairingMode::Off;
   if (text == "hj") return PairingMode::HalesJewett;
+  if (text == "shared") return PairingMode::Shared;
   if (text == "matching") return PairingMode::Matching;
-  throw InputError("unknown pairing \"" + printable(text) + "\" (known: off, hj, matching)");
+  throw InputError("unknown pairing \"" + printable(text) + "\" (known: off, hj, shared, matching)");
 }
 
 bool pairing_applies(const Rules& rules, int defender) {
@@ -289,10 +291,28 @@ void PairingFinder::minimise_component(std::vector<Group>& groups, MatchingCompo
   }
 }
 
+bool PairingFinder::shared_pairs(std::span<const Group> groups, std::vector<std::pair<Cell, Cell>>* pairs,
+                                 int steps) {
+  masks_.clear();
+  for (const Group& g : groups) {
+    CellMask m = 0;
+    for (Cell c : g) {
+      if (c >= 64) return false;
+      m |= CellMask{1} << c;
+    }
+    masks_.push_back(m);
+  }
+  shared_.set_shared_budget(steps);
+  ++tried_;
+  if (!shared_.pairable_groups(masks_)) return false;
+  if (pairs) *pairs = shared_.pairs();
+  return true;
+}
+
 std::optional<DefenceProof> prove_defence(const Position& position, int defender, PairingMode mode,
                                           int depth, uint64_t* pairings_tried) {
   if (mode == PairingMode::Off || !pairing_applies(position.game().rules, defender)) return std::nullopt;
-  if (mode == PairingMode::HalesJewett) depth = 0;
+  if (mode == PairingMode::HalesJewett || mode == PairingMode::Shared) depth = 0;
   const bool minimise = mode == PairingMode::Matching;
   PairingFinder finder;
   auto finish = [&](std::optional<DefenceProof> proof) {
@@ -303,6 +323,11 @@ std::optional<DefenceProof> prove_defence(const Position& position, int defender
   // Plain pairs first, then the paper's configurations combined, then the search.
   auto find = [&](const std::vector<Group>& groups) {
     auto plan = finder.plan(groups, 0);
+    std::vector<std::pair<Cell, Cell>> pairs;
+    if (!plan && mode == PairingMode::Shared && finder.shared_pairs(groups, &pairs)) {
+      plan.emplace();
+      for (const auto& [a, b] : pairs) plan->push_back(make_pair_component(a, b));
+    }
     if (!plan && mode == PairingMode::Matching) plan = plan_from_catalog(groups);
     if (!plan && depth > 0) plan = finder.plan(groups, depth, minimise);
     return plan;

@@ -24,16 +24,18 @@
 #include "core/game.h"
 #include "core/position.h"
 #include "proof/matching_plan.h"
+#include "search/line_pairing.h"
 
 namespace kinrow {
 
 enum class PairingMode {
   Off,
-  HalesJewett,  // plain pairings only
+  HalesJewett,  // plain pairings only: two cells of its own for every line
+  Shared,       // pairings whose pairs may serve several lines (boards of at most 64 cells)
   Matching,     // matching sets, plain pairings for what they leave
 };
 
-const char* pairing_mode_name(PairingMode mode);  // "off", "hj", "matching"
+const char* pairing_mode_name(PairingMode mode);  // "off", "hj", "shared", "matching"
 PairingMode parse_pairing_mode(std::string_view text);  // throws InputError
 
 // A line the attacker can still complete, as its empty cells (sorted).
@@ -71,6 +73,12 @@ class PairingFinder {
   // when `pair` failed.
   const std::vector<int>& core() const { return core_; }
 
+  // Pairs, disjoint, such that every group holds both cells of one: a pair may serve
+  // several groups (search/line_pairing.h; boards of at most 64 cells, else false). The
+  // search stops after `steps` (then false: none found, not none exists).
+  bool shared_pairs(std::span<const Group> groups, std::vector<std::pair<Cell, Cell>>* pairs,
+                    int steps = 1 << 22);
+
   uint64_t pairings_tried() const { return tried_; }
 
  private:
@@ -87,6 +95,8 @@ class PairingFinder {
   uint32_t stamp_ = 0;
   std::vector<int> core_;
   uint64_t tried_ = 0;
+  LinePairing shared_;  // for shared_pairs
+  std::vector<CellMask> masks_;
 };
 
 struct DefenceProof {

@@ -1,8 +1,9 @@
 // Pairing as a cut-off inside alpha-beta: "this side cannot win here any more".
 //
 // At a node, the lines the attacker can still complete are gathered from the board's
-// line counters; if the defender has a Hales–Jewett pairing for them (or, in matching
-// mode, a matching set one covering deep), the attacker's best is a draw — or, in a
+// line counters; if the defender has a Hales–Jewett pairing for them (in shared mode
+// one whose pairs may serve several lines; in matching mode, a matching set one
+// covering deep), the attacker's best is a draw — or, in a
 // maker–breaker game, the breaker's win when the board fills. Sound only where one
 // stone answers one stone and every cell is playable (pairing_applies).
 #pragma once
@@ -59,6 +60,11 @@ class PairingCutoff {
     if (mode_ == PairingMode::HalesJewett) {
       holds = 2 * static_cast<int>(groups) <= distinct &&
               finder_.pair(std::span<const Group>(pool_.data(), groups));
+    } else if (mode_ == PairingMode::Shared) {
+      // Plain pairs first (cheap); shared ones within a small budget, as df-pn does.
+      const std::span<const Group> live(pool_.data(), groups);
+      holds = (2 * static_cast<int>(groups) <= distinct && finder_.pair(live)) ||
+              finder_.shared_pairs(live, nullptr, 128);
     } else {
       const std::vector<Group> live(pool_.begin(), pool_.begin() + static_cast<std::ptrdiff_t>(groups));
       holds = finder_.plan(live, 1).has_value();

@@ -30,7 +30,7 @@ struct SolveOptions {
   GravitySettings gravity;  // threads and techniques of the bitboard path
   // Pairing cut-offs in the generic search (search/pairing_cutoff.h); no effect where
   // they do not apply (gravity, misere, several stones a turn).
-  PairingMode pairing = PairingMode::HalesJewett;
+  PairingMode pairing = PairingMode::Shared;
   SearchMonitor monitor;
 };
 
