@@ -226,7 +226,10 @@ int run_solve(const Args& args) {
   };
   DfpnOptions proof_numbers;
   if (args.has("tt-mb")) proof_numbers.table_megabytes = options.table_megabytes;
-  proof_numbers.pairing = options.pairing != PairingMode::Off;  // df-pn's are shared pairs (line_pairing.h)
+  // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
+  // cells of its own per line (it has no matching sets).
+  proof_numbers.pairing = options.pairing != PairingMode::Off;
+  if (options.pairing == PairingMode::HalesJewett) proof_numbers.shared_pair_steps = 0;
   const auto started = std::chrono::steady_clock::now();
   double last_shown = 0;
   proof_numbers.on_progress = [&](uint64_t nodes, uint32_t pn, uint32_t dn) {
