@@ -31,8 +31,9 @@
 // attacks; empty cells on no line anyone could still complete are interchangeable, so
 // one of them is tried (not under gravity, where a stone changes what is playable above
 // it); and moves a symmetry of the position exchanges are tried once, at every node.
-// With one stone a turn, no gravity and not misère, a move is skipped when another is
-// on every live line through it (BoardMasks::undominated: that one is at least as good).
+// With one stone a turn, no gravity and not misère, a defender's move is skipped when
+// another is on every live line through it (BoardMasks::undominated: that one is at
+// least as good for him, so refuting it refutes the skipped one too).
 #pragma once
 
 #include <cstdint>
