@@ -14,6 +14,11 @@ Canonicaliser::Canonicaliser(const Game& game, std::size_t max_maps) {
     const Permutation back = inverse(map);
     backward_.emplace_back(back.begin(), back.end());
   }
+  preimages_.resize(forward_.size());
+  for (std::size_t map = 0; map < forward_.size(); ++map)
+    for (std::size_t cell = 0; cell < 64; ++cell)
+      preimages_[map][cell] = static_cast<uint8_t>(cell < backward_[map].size() ? backward_[map][cell] : cell);
+#if !(defined(__AVX512BITALG__) && defined(__AVX512BW__))  // image() reads these tables
   byte_images_.resize(forward_.size() * 8);
   for (std::size_t map = 0; map < forward_.size(); ++map)
     for (int b = 0; b < 8; ++b)
@@ -25,6 +30,7 @@ Canonicaliser::Canonicaliser(const Game& game, std::size_t max_maps) {
         }
         byte_images_[map * 8 + b][value] = out;
       }
+#endif
 }
 
 CellMask Canonicaliser::orbit_representatives(const Stones& s, CellMask moves) const {
