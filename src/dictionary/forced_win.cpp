@@ -1,5 +1,6 @@
 #include "dictionary/forced_win.h"
 
+#include <array>
 #include <bit>
 #include <stdexcept>
 
@@ -14,6 +15,15 @@ ForcedWin ForcedWinSearch::find(const Stones& stones, int attacker) {
 CellMask ForcedWinSearch::relevance_zone(const Stones& stones, int attacker) {
   if (board_.gravity() || !board_.lines_count_for(attacker)) return 0;
   if (memo_.empty()) memo_.resize(kMemoSlots);
+  if (zones_.empty()) zones_.resize(kZoneSlots);
+  const Stones key{stones.of(attacker), stones.of(1 - attacker)};
+  ZoneSlot& slot = zones_[(StonesHash()(key) ^ static_cast<std::size_t>(attacker)) & (kZoneSlots - 1)];
+  if (slot.attacker != attacker || slot.stones != key)
+    slot = {key, walk_zone(stones, attacker), static_cast<int8_t>(attacker)};
+  return slot.zone;
+}
+
+CellMask ForcedWinSearch::walk_zone(const Stones& stones, int attacker) {
   const bool theirs_count = board_.lines_count_for(1 - attacker);
   CellMask mine = stones.of(attacker), theirs = stones.of(1 - attacker);
   CellMask zone = 0, replies = 0;
@@ -51,6 +61,51 @@ CellMask ForcedWinSearch::relevance_zone(const Stones& stones, int attacker) {
 }
 
 ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, bool theirs_count) {
+  if (board_.gravity()) return search_gravity(mine, theirs, theirs_count);
+  ++nodes_;
+  // The memo is larger than the caches and probed at random: its slot is fetched first,
+  // while the lines are read.
+  Slot& memo = slot(mine, theirs);
+  __builtin_prefetch(&memo);
+  const CellMask legal = board_.all() & ~(mine | theirs);
+  if (const CellMask wins = board_.winning_cells(mine, theirs, legal)) return {std::countr_zero(wins), 1};
+  if (memo.length >= 0 && memo.stones == Stones{mine, theirs}) return {memo.move, memo.length};
+
+  const CellMask their_wins = theirs_count ? board_.winning_cells(theirs, mine, legal) : 0;
+  ForcedWin result;
+  if (std::popcount(their_wins) <= 1) {
+    // With a threat against him the attacker must block it, so that is the only candidate.
+    const CellMask candidates = their_wins ? their_wins : board_.threat_making_cells(mine, theirs, legal);
+    // The attacker has no immediate win here, so only lines through a move can gain one,
+    // and the defender gains none. Each candidate's threats are read once: a double
+    // threat ends the sequence at once, so all are looked at before going deeper.
+    std::array<CellMask, 64> threats;
+    int count = 0;
+    for (CellMask m = candidates; m; m &= m - 1) {
+      const Cell c = std::countr_zero(m);
+      threats[count] = board_.wins_through(c, mine | cell_bit(c), theirs);
+      if (std::popcount(threats[count]) == 1) __builtin_prefetch(&slot(mine | cell_bit(c), theirs | threats[count]));
+      if (std::popcount(threats[count++]) >= 2) {
+        result = {c, 2};
+        break;
+      }
+    }
+    int i = 0;
+    for (CellMask m = candidates; m && result.move < 0 && i < count; m &= m - 1, ++i) {
+      if (std::popcount(threats[i]) != 1) continue;  // no threat: not forcing
+      const Cell c = std::countr_zero(m);
+      const ForcedWin rest = search(mine | cell_bit(c), theirs | threats[i], theirs_count);
+      if (rest.move >= 0) result = {c, rest.length + 1};
+    }
+  }
+  memo = {{mine, theirs}, static_cast<int8_t>(result.move), static_cast<int8_t>(result.length)};
+  return result;
+}
+
+// Under gravity a stone also opens the cell above it, for either side: any playable
+// cell may make a threat, and a move that opens an immediate win for the defender is no
+// forcing move at all.
+ForcedWin ForcedWinSearch::search_gravity(CellMask mine, CellMask theirs, bool theirs_count) {
   ++nodes_;
   const Stones both{mine, theirs};
   const CellMask legal = board_.legal(both);
@@ -62,18 +117,10 @@ ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, bool theirs_co
   ForcedWin result;
   if (std::popcount(their_wins) <= 1) {
     // With a threat against him the attacker must block it, so that is the only candidate.
-    // Under gravity a stone also opens the cell above it, for either side: any playable
-    // cell may make a threat, and a move that opens an immediate win for the defender
-    // is no forcing move at all.
-    const CellMask candidates = their_wins                ? their_wins
-                                : board_.gravity()         ? legal
-                                                           : board_.threat_making_cells(mine, theirs, legal);
+    const CellMask candidates = their_wins ? their_wins : legal;
     // The attacker's immediate wins after playing c, or 0 when c is not a forcing move.
-    // Without gravity the attacker has no immediate win here, so only lines through c can
-    // gain one, and the defender gains none.
     auto threats_after = [&](Cell c) -> CellMask {
       const CellMask after = mine | cell_bit(c);
-      if (!board_.gravity()) return board_.wins_through(c, after, theirs);
       const CellMask open = board_.legal({after, theirs});
       if (theirs_count && board_.winning_cells(theirs, after, open)) return 0;
       return board_.winning_cells(after, theirs, open);
@@ -86,7 +133,7 @@ ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, bool theirs_co
       const CellMask after = mine | cell_bit(c);
       const CellMask threats = threats_after(c);
       if (std::popcount(threats) != 1) continue;  // no threat: not forcing
-      const ForcedWin rest = search(after, theirs | threats, theirs_count);
+      const ForcedWin rest = search_gravity(after, theirs | threats, theirs_count);
       if (rest.move >= 0) result = {c, rest.length + 1};
     }
   }

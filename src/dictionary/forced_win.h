@@ -44,18 +44,34 @@ class ForcedWinSearch {
 
  private:
   ForcedWin search(CellMask mine, CellMask theirs, bool theirs_count);
+  ForcedWin search_gravity(CellMask mine, CellMask theirs, bool theirs_count);
 
   // Results by exact position (the attacker's stones first): transpositions are frequent
-  // in threat sequences. Direct-mapped and overwritten, so memory stays fixed (24 MiB,
-  // allocated by the first search).
+  // in threat sequences. Direct-mapped and overwritten, so memory stays fixed: 1.5 MiB,
+  // allocated by the first search. Most hits come from the same top-level search, so a
+  // memo that stays in the caches is faster than a larger one that misses them (Qubic
+  // after a1:1 b1:1: 13.5 s with 24 MiB, 10.7 s with this; docs/benchmarks.md).
   struct Slot {
     Stones stones;
     int8_t move = -1, length = -1;  // length -1: empty slot
   };
-  static constexpr std::size_t kMemoSlots = std::size_t{1} << 20;
+  static constexpr std::size_t kMemoSlots = std::size_t{1} << 16;
   Slot& slot(CellMask mine, CellMask theirs) {
     return memo_[StonesHash()({mine, theirs}) & (kMemoSlots - 1)];
   }
+
+  // Zones by exact position and attacker. Df-pn asks for a zone when it expands the
+  // parent (to order the attacker's moves) and again at the node itself, and re-expands
+  // nodes as its thresholds grow; reading a zone again walks the whole sequence, so it is
+  // kept (16 MiB, direct-mapped, overwritten).
+  struct ZoneSlot {
+    Stones stones;  // the attacker's stones first
+    CellMask zone = 0;
+    int8_t attacker = -1;  // -1: empty slot
+  };
+  static constexpr std::size_t kZoneSlots = std::size_t{1} << 19;
+  CellMask walk_zone(const Stones& stones, int attacker);
+  std::vector<ZoneSlot> zones_;
 
   const BoardMasks& board_;
   std::vector<Slot> memo_;
