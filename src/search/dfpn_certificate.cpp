@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
-#include <unordered_set>
 #include <vector>
 
 #include "core/error.h"
 #include "dictionary/canonical.h"
+#include "dictionary/stones_set.h"
 
 namespace kinrow {
 namespace {
@@ -78,24 +78,24 @@ class ProofWalker {
   }
 
   void visit(const Stones& s) {
+    const int mover = dfpn_.to_move(s);
+    // The checker's win-now rule plays a holder's immediate win: no entry, and nothing to
+    // look up. Most positions the walk meets are these (every reply that ignores a threat),
+    // so this comes first.
+    if (mover == holder_ && board_.one_stone_a_turn() && wins_now(s)) return;
     if (settled_by_lines(s)) return;
     if (settled_by_pairing(s)) {
-      // The checker finds pairings of two cells a line itself; shared pairs are listed,
-      // unless the holder wins at once there (the checker's win-now comes first).
-      if (!dfpn_.last_pairing().shared()) return;
-      const auto pairs = dfpn_.last_pairing().pairs();
-      if (dfpn_.to_move(s) == holder_ && board_.one_stone_a_turn() && wins_now(s)) return;
-      if (seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s).second) add_paired_entry(s, pairs);
+      // The checker finds pairings of two cells a line itself; shared pairs are listed.
+      if (dfpn_.last_pairing().shared() && seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s))
+        add_paired_entry(s, dfpn_.last_pairing().pairs());
       return;
     }
-    if (!seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s).second) return;
-    const int mover = dfpn_.to_move(s);
+    if (!seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s)) return;
     if (mover != holder_) {
       for (CellMask m = board_.legal(s); m; m &= m - 1) follow(s, mover, std::countr_zero(m));
       return;
     }
     if (board_.one_stone_a_turn()) {
-      if (wins_now(s)) return;
       const Cell move = choose(s);
       add_entry(s, Turn{move});
       follow(s, mover, move);
@@ -203,7 +203,7 @@ class ProofWalker {
   const Canonicaliser* symmetry_;  // null: only equal positions merge
   int holder_ = 0, attacker_ = 0;
   Claim claim_ = Claim::Win;
-  std::unordered_set<Stones, StonesHash> seen_;
+  StonesSet seen_;
   Strategy* out_ = nullptr;
 };
 

@@ -2,11 +2,11 @@
 
 #include <optional>
 #include <stdexcept>
-#include <unordered_set>
 
 #include "core/error.h"
 #include "core/notation.h"
 #include "dictionary/canonical.h"
+#include "dictionary/stones_set.h"
 
 namespace kinrow {
 namespace {
@@ -44,7 +44,7 @@ class SumWalker {
 
   void visit(const Stones& s) {
     if (settled_by_lines(s)) return;
-    if (!seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s).second) return;
+    if (!seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s)) return;
     const int mover = masks_.to_move(s);
     const CellMask legal = masks_.legal(s);
     if (mover != holder_) {
@@ -77,7 +77,7 @@ class SumWalker {
   const Game& game_;
   BoardMasks masks_;
   std::optional<Canonicaliser> symmetry_;
-  std::unordered_set<Stones, StonesHash> seen_;
+  StonesSet seen_;
   int holder_ = 0;
   Claim claim_ = Claim::Win;
   Strategy* out_ = nullptr;
