@@ -54,7 +54,12 @@ namespace kinrow {
 
 struct DfpnOptions {
   std::size_t table_megabytes = 64;
-  double epsilon = 0.25;      // the 1+epsilon threshold trick; 0 = classic df-pn
+  // The 1+epsilon threshold trick; 0 = classic df-pn. A child is searched until its
+  // number passes (1+epsilon) times the second-best's: each return to the parent
+  // re-expands it, with its threat searches. Against 0.25, 0.5 took 60-86 % of the time
+  // on four Qubic openings and mnk:7x7x5, and the same on all of Qubic (1 was faster on
+  // the openings, but not on all of Qubic, whose certificate grew by half; docs/benchmarks.md).
+  double epsilon = 0.5;
   bool threats = true;        // the knowledge above, zones included (off: plain df-pn, for cross-checks)
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
   bool pairing = true;        // pairings end the search (with reductions; off: to measure)
