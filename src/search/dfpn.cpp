@@ -209,12 +209,13 @@ void Dfpn::expand(const Stones& s, int mover, CellMask moves, CellMask live, std
   if (heuristic_) initialise(mover, children);
   // A lambda-2 move (one that threatens a win by continuous threats) leaves the defender
   // only the cells of its zone: such a child's proof number starts at the zone's size,
-  // ahead of every quiet move. Only the eight best by move score are asked (each asks
-  // a threat search; on Qubic asking all cost more than it saved).
+  // ahead of every quiet move. Only the two best by move score are asked: each asks a
+  // threat search, and on Qubic asking the best eight took 225 s where two take 85 s
+  // (one, 83 s; docs/benchmarks.md).
   if (zones_ && mover == attacker_) {
     for (Child& child : children) {
       if (child.known) continue;
-      const CellMask zone = child.numbers.pn <= 8 ? forced_.relevance_zone(child.stones, attacker_) : 0;
+      const CellMask zone = child.numbers.pn <= 2 ? forced_.relevance_zone(child.stones, attacker_) : 0;
       child.numbers.pn = zone ? std::popcount(zone) : child.numbers.pn + 64;
     }
   }
