@@ -41,6 +41,7 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
     for (std::size_t j = i + 1; j < lines.size() && !lines_overlap; ++j)
       lines_overlap = std::popcount(lines[i] & lines[j]) >= 2;
   pairer_.set_shared_budget(lines_overlap ? options.shared_pair_steps : 0);
+  pairer_.set_lines_linear(!lines_overlap);
   slots_ = 1;
   while (slots_ * 2 * sizeof(Slot) <= options.table_megabytes << 20) slots_ *= 2;
   memory_ = std::make_unique<HugePageMemory>(slots_ * sizeof(Slot));

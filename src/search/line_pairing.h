@@ -40,6 +40,11 @@ class LinePairing {
 
   // How many steps the shared-pair search may take per call (0: exclusive pairs only).
   void set_shared_budget(int steps) { shared_budget_ = steps; }
+  // The caller's promise that no two lines share two cells (Qubic). Then no group holds
+  // another (two groups of two or more cells would share two), so there is nothing to
+  // prune, and a shared pair serves one group only: the pairing is exclusive or none,
+  // and counting cells against groups settles most positions without a matching.
+  void set_lines_linear(bool linear) { linear_ = linear; }
 
   // With the opponent to move: a cell `reply` such that, were the defender's stone on it,
   // the groups could be paired; then every opponent stone outside the returned cells
@@ -75,6 +80,7 @@ class LinePairing {
   bool shared_ = false;
   std::array<GroupSet, 64> cell_groups_;  // per cell: the groups through it
   int shared_budget_ = 128, steps_ = 0;
+  bool linear_ = false;
   std::size_t words_ = 0;
 };
 
