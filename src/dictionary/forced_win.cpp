@@ -63,8 +63,8 @@ CellMask ForcedWinSearch::walk_zone(const Stones& stones, int attacker) {
 ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, bool theirs_count) {
   if (board_.gravity()) return search_gravity(mine, theirs, theirs_count);
   ++nodes_;
-  // The memo is larger than the caches and probed at random: its slot is fetched first,
-  // while the lines are read.
+  // The memo is probed at random, and a miss costs more than reading the lines: its slot
+  // is fetched first, while they are read.
   Slot& memo = slot(mine, theirs);
   __builtin_prefetch(&memo);
   const CellMask legal = board_.all() & ~(mine | theirs);

@@ -75,7 +75,7 @@ bool LinePairing::pair_groups(CellMask empty, const Failed* key) {
   }
   if (!start_shared_pairs()) {
     if (slot) *slot = *key;
-    return false;
+    return clear_pairs();  // and shared() says no again
   }
   hint_ = pairs_;
   return true;
