@@ -14,11 +14,13 @@ Canonicaliser::Canonicaliser(const Game& game, std::size_t max_maps) {
     const Permutation back = inverse(map);
     backward_.emplace_back(back.begin(), back.end());
   }
+  // image() reads the preimage indexes where the CPU has AVX-512 BITALG, else byte tables.
+#if defined(__AVX512BITALG__) && defined(__AVX512BW__)
   preimages_.resize(forward_.size());
   for (std::size_t map = 0; map < forward_.size(); ++map)
     for (std::size_t cell = 0; cell < 64; ++cell)
       preimages_[map][cell] = static_cast<uint8_t>(cell < backward_[map].size() ? backward_[map][cell] : cell);
-#if !(defined(__AVX512BITALG__) && defined(__AVX512BW__))  // image() reads these tables
+#else
   byte_images_.resize(forward_.size() * 8);
   for (std::size_t map = 0; map < forward_.size(); ++map)
     for (int b = 0; b < 8; ++b)

@@ -83,12 +83,12 @@ ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, bool theirs_co
     int count = 0;
     for (CellMask m = candidates; m; m &= m - 1) {
       const Cell c = std::countr_zero(m);
-      threats[count] = board_.wins_through(c, mine | cell_bit(c), theirs);
-      if (std::popcount(threats[count]) == 1) __builtin_prefetch(&slot(mine | cell_bit(c), theirs | threats[count]));
-      if (std::popcount(threats[count++]) >= 2) {
+      const CellMask made = threats[count++] = board_.wins_through(c, mine | cell_bit(c), theirs);
+      if (std::popcount(made) >= 2) {
         result = {c, 2};
         break;
       }
+      if (made) __builtin_prefetch(&slot(mine | cell_bit(c), theirs | made));
     }
     int i = 0;
     for (CellMask m = candidates; m && result.move < 0 && i < count; m &= m - 1, ++i) {

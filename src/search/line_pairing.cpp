@@ -7,19 +7,17 @@ namespace kinrow {
 
 bool LinePairing::pairable(std::span<const CellMask> lines, CellMask defender, CellMask empty) {
   groups_.clear();
-  CellMask cells = 0;
   for (CellMask line : lines) {
     if (line & defender) continue;
     const CellMask group = line & empty;
     if (std::popcount(group) < 2) return clear_pairs();  // an open line one stone from completion, or complete
     groups_.push_back(group);
-    cells |= group;
   }
   if (linear_) {
-    // Hall's condition on all groups at once (each needs two cells of its own), then the
-    // matching; nothing to sort, prune or share.
+    // Nothing to sort, prune or share: straight to the matching, whose count of cells
+    // against groups (Hall's condition on them all) rejects most positions at once.
     clear_pairs();
-    return 2 * groups_.size() <= static_cast<std::size_t>(std::popcount(cells)) && exclusive_pairs();
+    return exclusive_pairs();
   }
   const Failed key{defender, empty};
   return pair_groups(empty, &key);
