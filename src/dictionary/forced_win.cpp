@@ -9,7 +9,19 @@ namespace kinrow {
 ForcedWin ForcedWinSearch::find(const Stones& stones, int attacker) {
   if (!board_.lines_count_for(attacker)) return {};
   if (memo_.empty()) memo_.resize(kMemoSlots);
-  return search(stones.of(attacker), stones.of(1 - attacker), board_.lines_count_for(1 - attacker));
+  const bool theirs_count = board_.lines_count_for(1 - attacker);
+  const CellMask mine = stones.of(attacker), theirs = stones.of(1 - attacker);
+  if (board_.gravity()) return search_gravity(mine, theirs, theirs_count);
+  return search_from(mine, theirs, theirs_count);
+}
+
+ForcedWin ForcedWinSearch::search_from(CellMask mine, CellMask theirs, bool theirs_count) {
+  const CellMask legal = board_.all() & ~(mine | theirs);
+  if (const CellMask wins = board_.winning_cells(mine, theirs, legal)) {
+    ++nodes_;
+    return {std::countr_zero(wins), 1};
+  }
+  return search(mine, theirs, theirs_count ? board_.winning_cells(theirs, mine, legal) : 0, theirs_count);
 }
 
 CellMask ForcedWinSearch::relevance_zone(const Stones& stones, int attacker) {
@@ -35,7 +47,8 @@ CellMask ForcedWinSearch::walk_zone(const Stones& stones, int attacker) {
       zone |= wins;
       break;
     }
-    const Cell move = search(mine, theirs, theirs_count).move;
+    const Cell move = (board_.gravity() ? search_gravity(mine, theirs, theirs_count)
+                                        : search_from(mine, theirs, theirs_count)).move;
     if (move < 0) {
       if (zone) throw std::logic_error("forced win: the sequence broke off while being read");
       return 0;
@@ -60,25 +73,21 @@ CellMask ForcedWinSearch::walk_zone(const Stones& stones, int attacker) {
   return zone & ~stones.occupied();
 }
 
-ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, bool theirs_count) {
-  if (board_.gravity()) return search_gravity(mine, theirs, theirs_count);
+ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, CellMask their_wins, bool theirs_count) {
   ++nodes_;
   // The memo is probed at random, and a miss costs more than reading the lines: its slot
   // is fetched first, while they are read.
   Slot& memo = slot(mine, theirs);
   __builtin_prefetch(&memo);
-  const CellMask legal = board_.all() & ~(mine | theirs);
-  if (const CellMask wins = board_.winning_cells(mine, theirs, legal)) return {std::countr_zero(wins), 1};
   if (memo.length >= 0 && memo.stones == Stones{mine, theirs}) return {memo.move, memo.length};
 
-  const CellMask their_wins = theirs_count ? board_.winning_cells(theirs, mine, legal) : 0;
   ForcedWin result;
   if (std::popcount(their_wins) <= 1) {
+    const CellMask candidates =
+        their_wins ? their_wins : board_.threat_making_cells(mine, theirs, board_.all() & ~(mine | theirs));
     // With a threat against him the attacker must block it, so that is the only candidate.
-    const CellMask candidates = their_wins ? their_wins : board_.threat_making_cells(mine, theirs, legal);
-    // The attacker has no immediate win here, so only lines through a move can gain one,
-    // and the defender gains none. Each candidate's threats are read once: a double
-    // threat ends the sequence at once, so all are looked at before going deeper.
+    // Each candidate's threats are read once: a double threat ends the sequence at once,
+    // so all are looked at before going deeper.
     std::array<CellMask, 64> threats;
     int count = 0;
     for (CellMask m = candidates; m; m &= m - 1) {
@@ -94,7 +103,14 @@ ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, bool theirs_co
     for (CellMask m = candidates; m && result.move < 0 && i < count; m &= m - 1, ++i) {
       if (std::popcount(threats[i]) != 1) continue;  // no threat: not forcing
       const Cell c = std::countr_zero(m);
-      const ForcedWin rest = search(mine | cell_bit(c), theirs | threats[i], theirs_count);
+      // After the forced reply neither side's old immediate wins are left (the attacker's
+      // one threat is blocked, the defender's one win was the cell c); the defender's new
+      // ones run through his reply.
+      const CellMask reply = threats[i];
+      const Cell r = std::countr_zero(reply);
+      const CellMask theirs_after = theirs | reply, mine_after = mine | cell_bit(c);
+      const CellMask their_new_wins = theirs_count ? board_.wins_through(r, theirs_after, mine_after) : 0;
+      const ForcedWin rest = search(mine_after, theirs_after, their_new_wins, theirs_count);
       if (rest.move >= 0) result = {c, rest.length + 1};
     }
   }

@@ -43,7 +43,12 @@ class ForcedWinSearch {
   uint64_t nodes() const { return nodes_; }
 
  private:
-  ForcedWin search(CellMask mine, CellMask theirs, bool theirs_count);
+  // From any position with the attacker to move: his immediate win, or the search.
+  ForcedWin search_from(CellMask mine, CellMask theirs, bool theirs_count);
+  // The attacker has no immediate win; `their_wins` are the defender's. Each threat and
+  // its forced reply keep that so: the child's wins are read from the two new stones'
+  // lines instead of from every line.
+  ForcedWin search(CellMask mine, CellMask theirs, CellMask their_wins, bool theirs_count);
   ForcedWin search_gravity(CellMask mine, CellMask theirs, bool theirs_count);
 
   // Results by exact position (the attacker's stones first): transpositions are frequent
