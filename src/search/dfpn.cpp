@@ -3,6 +3,8 @@
 #include "core/error.h"
 
 #include <algorithm>
+#include <array>
+#include <functional>
 #include <cmath>
 #include <limits>
 
@@ -75,12 +77,20 @@ std::size_t Dfpn::slot_of(const Key& key) const {
 
 std::optional<Dfpn::Numbers> Dfpn::lookup(const Key& key) const {
   const Slot& slot = table_[slot_of(key)];
-  if (slot.used && slot.key == key) return slot.numbers;
+  if (slot.used() && slot.key == key) return slot.numbers;
   return std::nullopt;
 }
 
-void Dfpn::store(const Key& key, Numbers n) {
-  table_[slot_of(key)] = {key, n, true};
+void Dfpn::store(const Key& key, Numbers n, CellMask moves) {
+  table_[slot_of(key)] = {key, n, moves};
+}
+
+CellMask Dfpn::kept_moves(const Stones& s, const Key& key, CellMask kept) const {
+  if (!(kept & ~key.live_cells)) return kept;
+  // Positions with one key differ only in stones on dead cells: live cells, and the
+  // number of empty dead ones, are the same.
+  const CellMask empty_dead = board_.all() & ~key.live_cells & ~s.occupied();
+  return (kept & key.live_cells) | (empty_dead & (0 - empty_dead));
 }
 
 Dfpn::Numbers Dfpn::decided(int winner) const {
@@ -185,7 +195,7 @@ void Dfpn::expand(const Stones& s, int mover, CellMask moves, CellMask live, std
   const bool reduced_keys = options_.reductions && !board_.gravity();
   for (; moves; moves &= moves - 1) {
     const Cell c = std::countr_zero(moves);
-    Child child{s, {}, {}, false};
+    Child child{s, {}, {}, c};
     child.stones.place(mover, c);
     const int result = board_.result_after(child.stones, mover, c);
     child.settled = result != BoardMasks::kGoesOn;
@@ -196,7 +206,6 @@ void Dfpn::expand(const Stones& s, int mover, CellMask moves, CellMask live, std
       child.key = reduced_keys ? key_from(child.stones, board_.live_cells_after(live, child.stones, mover, c))
                                : key_of(child.stones);
       __builtin_prefetch(&table_[slot_of(child.key)]);
-      if (heuristic_) child.score = move_score(s, mover, c);
     }
     children.push_back(child);
   }
@@ -207,7 +216,7 @@ void Dfpn::expand(const Stones& s, int mover, CellMask moves, CellMask live, std
       child.known = true;
     }
   }
-  if (heuristic_) initialise(mover, children);
+  if (heuristic_) initialise(s, mover, children);
   // A lambda-2 move (one that threatens a win by continuous threats) leaves the defender
   // only the cells of its zone: such a child's proof number starts at the zone's size,
   // ahead of every quiet move. Only the two best by move score are asked: each asks a
@@ -240,17 +249,19 @@ int Dfpn::move_score(const Stones& s, int mover, Cell c) const {
 // Unknown children start from numbers that rank them by move_score: the mover's number
 // (proof at the attacker's turns, disproof at the defender's) grows with the rank, so
 // df-pn tries the strongest move first and the others when it stalls.
-void Dfpn::initialise(int mover, std::vector<Child>& children) const {
-  std::vector<Child*> unknown;
-  for (Child& child : children)
-    if (!child.known) unknown.push_back(&child);
-  // Ties keep the cell order, so the search does not depend on the sort.
-  std::sort(unknown.begin(), unknown.end(),
-            [](const Child* a, const Child* b) { return a->score != b->score ? a->score > b->score : a < b; });
+void Dfpn::initialise(const Stones& s, int mover, std::vector<Child>& children) const {
+  // Sorted as integers: the score above the child's index reversed, so that ties keep
+  // the cell order and the search does not depend on the sort.
+  std::array<uint64_t, 64> order;
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < children.size(); ++i)
+    if (!children[i].known)
+      order[count++] = uint64_t{static_cast<uint32_t>(move_score(s, mover, children[i].move))} << 32 | (0xFFFFFFFFu - i);
+  std::sort(order.begin(), order.begin() + count, std::greater<>());
   const bool attacker = mover == attacker_;
-  for (std::size_t rank = 0; rank < unknown.size(); ++rank) {
+  for (std::size_t rank = 0; rank < count; ++rank) {
     const uint32_t n = 1 + static_cast<uint32_t>(rank);
-    unknown[rank]->numbers = attacker ? Numbers{n, 1} : Numbers{1, n};
+    children[0xFFFFFFFFu - (order[rank] & 0xFFFFFFFFu)].numbers = attacker ? Numbers{n, 1} : Numbers{1, n};
   }
 }
 
@@ -261,7 +272,9 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
   const int mover = to_move(s);
   CellMask moves = 0;
   // The key's live cells are the position's wherever reductions read them (no gravity).
-  if (settle(s, mover, key.live_cells, out, moves)) {
+  if (const Slot& slot = table_[slot_of(key)]; slot.moves && slot.key == key) {
+    moves = kept_moves(s, key, slot.moves);
+  } else if (settle(s, mover, key.live_cells, out, moves)) {
     store(key, out);
     return;
   }
@@ -298,7 +311,7 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
     search(child.stones, child.key, or_node ? own_limit : other_limit, or_node ? other_limit : own_limit, result);
     child.numbers = result;
   }
-  store(key, out);
+  store(key, out, out.pn && out.dn ? moves : 0);
 }
 
 std::optional<bool> Dfpn::attacker_wins(const Stones& stones, int attacker) {
