@@ -52,15 +52,16 @@ class ForcedWinSearch {
   ForcedWin search_gravity(CellMask mine, CellMask theirs, bool theirs_count);
 
   // Results by exact position (the attacker's stones first): transpositions are frequent
-  // in threat sequences. Direct-mapped and overwritten, so memory stays fixed: 1.5 MiB,
+  // in threat sequences. Direct-mapped and overwritten, so memory stays fixed: 384 KiB,
   // allocated by the first search. Most hits come from the same top-level search, so a
-  // memo that stays in the caches is faster than a larger one that misses them (Qubic
-  // after a1:1 b1:1: 13.5 s with 24 MiB, 10.7 s with this; docs/benchmarks.md).
+  // memo that stays in the core's 1 MiB L2 cache is faster than a larger one that misses
+  // it (Qubic after a1:1 b1:1: 13.5 s with 24 MiB, 10.7 s with 1.5 MiB; after a1:1 b2:2,
+  // 7.2 s with this against 7.9 s with 1.5 MiB; docs/benchmarks.md).
   struct Slot {
     Stones stones;
     int8_t move = -1, length = -1;  // length -1: empty slot
   };
-  static constexpr std::size_t kMemoSlots = std::size_t{1} << 16;
+  static constexpr std::size_t kMemoSlots = std::size_t{1} << 14;
   Slot& slot(CellMask mine, CellMask theirs) {
     return memo_[StonesHash()({mine, theirs}) & (kMemoSlots - 1)];
   }
