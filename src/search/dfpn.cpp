@@ -279,6 +279,7 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
     return;
   }
   std::vector<Child> children;
+  children.reserve(std::popcount(moves));  // one allocation, not one per doubling
   expand(s, mover, moves, key.live_cells, children);
   const bool or_node = mover == attacker_;
   for (;;) {
