@@ -56,7 +56,9 @@ const CommandSpec kSolveSpec = {
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
-        threads_option("one per core"),
+        {"threads", "N", "searches sharing one table, on gravity boards and with --method pns (df-pn:\n"
+                         "helpers search the same root another way; node counts then vary from run to\n"
+                         "run; default: one per core)"},
         without_option(),
         pairing_option(),
         no_pairing_option(),
@@ -240,6 +242,7 @@ int run_solve(const Args& args) {
                   std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds));
   };
   if (method == "pns") {
+    proof_numbers.threads = static_cast<int>(args.get_int("threads", all_cores(), 1, 256));
     if (!dfpn_applies(game))
       throw InputError("--method pns is for games of at most 64 cells; " + game.spec + " has " +
                        std::to_string(game.cell_count()));

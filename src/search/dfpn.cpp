@@ -7,6 +7,7 @@
 #include <functional>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 namespace kinrow {
 namespace {
@@ -44,11 +45,14 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
       lines_overlap = std::popcount(lines[i] & lines[j]) >= 2;
   pairer_.set_shared_budget(lines_overlap ? options.shared_pair_steps : 0);
   pairer_.set_lines_linear(!lines_overlap);
+  if (!options.table_megabytes) return;  // a helper: it shares its main search's table
   slots_ = 1;
   while (slots_ * 2 * sizeof(Slot) <= options.table_megabytes << 20) slots_ *= 2;
   memory_ = std::make_unique<HugePageMemory>(slots_ * sizeof(Slot));
   table_ = static_cast<Slot*>(memory_->data());  // zeroed: every slot unused
 }
+
+Dfpn::~Dfpn() = default;
 
 int Dfpn::to_move(const Stones& s) const { return board_.to_move(s); }
 
@@ -75,14 +79,43 @@ std::size_t Dfpn::slot_of(const Key& key) const {
          (slots_ - 1);
 }
 
+std::optional<Dfpn::Entry> Dfpn::read(const Key& key) const {
+  Slot& slot = table_[slot_of(key)];
+  std::atomic_ref<uint32_t> version(slot.version);
+  const uint32_t before = version.load(std::memory_order_acquire);
+  if (before & 1) return std::nullopt;
+  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_relaxed); };
+  const bool same = word(slot.first) == key.live.first && word(slot.second) == key.live.second &&
+                    word(slot.live_cells) == key.live_cells &&
+                    word(slot.empty_dead) == static_cast<uint32_t>(key.empty_dead);
+  const Entry entry{{word(slot.pn), word(slot.dn)}, word(slot.moves)};
+  std::atomic_thread_fence(std::memory_order_acquire);
+  if (!same || (entry.numbers.pn == 0 && entry.numbers.dn == 0) || version.load(std::memory_order_relaxed) != before)
+    return std::nullopt;
+  return entry;
+}
+
 std::optional<Dfpn::Numbers> Dfpn::lookup(const Key& key) const {
-  const Slot& slot = table_[slot_of(key)];
-  if (slot.used() && slot.key == key) return slot.numbers;
+  if (const std::optional<Entry> entry = read(key)) return entry->numbers;
   return std::nullopt;
 }
 
 void Dfpn::store(const Key& key, Numbers n, CellMask moves) {
-  table_[slot_of(key)] = {key, n, moves};
+  Slot& slot = table_[slot_of(key)];
+  std::atomic_ref<uint32_t> version(slot.version);
+  uint32_t before = version.load(std::memory_order_relaxed);
+  // Another thread is writing this slot: the table is a cache, so this store is dropped.
+  if ((before & 1) || !version.compare_exchange_strong(before, before + 1, std::memory_order_acquire)) return;
+  std::atomic_thread_fence(std::memory_order_release);
+  auto put = [](auto& field, auto value) { std::atomic_ref(field).store(value, std::memory_order_relaxed); };
+  put(slot.first, key.live.first);
+  put(slot.second, key.live.second);
+  put(slot.live_cells, key.live_cells);
+  put(slot.empty_dead, static_cast<uint32_t>(key.empty_dead));
+  put(slot.pn, n.pn);
+  put(slot.dn, n.dn);
+  put(slot.moves, moves);
+  version.store(before + 2, std::memory_order_release);
 }
 
 CellMask Dfpn::kept_moves(const Stones& s, const Key& key, CellMask kept) const {
@@ -268,12 +301,13 @@ void Dfpn::initialise(const Stones& s, int mover, std::vector<Child>& children) 
 void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out) {
   ++nodes_;
   if (options_.max_nodes && nodes_ - proof_start_ > options_.max_nodes) aborted_ = true;
+  if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = true;
   if (options_.on_progress && (nodes_ & 0xFFFF) == 0) options_.on_progress(nodes_, root_.pn, root_.dn);
   const int mover = to_move(s);
   CellMask moves = 0;
   // The key's live cells are the position's wherever reductions read them (no gravity).
-  if (const Slot& slot = table_[slot_of(key)]; slot.moves && slot.key == key) {
-    moves = kept_moves(s, key, slot.moves);
+  if (const std::optional<Entry> entry = read(key); entry && entry->moves) {
+    moves = kept_moves(s, key, entry->moves);
   } else if (settle(s, mover, key.live_cells, out, moves)) {
     store(key, out);
     return;
@@ -317,12 +351,70 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
 
 std::optional<bool> Dfpn::attacker_wins(const Stones& stones, int attacker) {
   begin(attacker);
-  return resolve(stones);
+  return options_.threads > 1 ? resolve_in_parallel(stones) : resolve(stones);
 }
 
 void Dfpn::begin(int attacker) {
   attacker_ = attacker;
   std::fill(table_, table_ + slots_, Slot{});
+}
+
+// Threads. Each helper runs df-pn from the same root with its own epsilon, so it takes
+// other paths through the tree, and shares the table: what one proves, the other reads
+// when it reaches the node. The first to settle the root answers and the others stop.
+// The table's seqlock (Slot) keeps them from reading half-written entries; a proof is
+// stored only once its node is proven, by whichever thread, so sharing changes the order
+// of the search, never what a stored number means. On all of Qubic two threads took
+// 28-40 s against 55-62 s for one (docs/benchmarks.md).
+std::optional<bool> Dfpn::resolve_in_parallel(const Stones& stones) {
+  // Epsilons the helpers take in turn: on Qubic's openings a helper at 0.25 beside the
+  // main search at 0.5 did better than one at 0.5 or 1 (docs/benchmarks.md).
+  constexpr double kHelperEpsilons[] = {0.25, 1.0, 0.125, 2.0};
+  while (static_cast<int>(helpers_.size()) + 1 < options_.threads) {
+    DfpnOptions helper = options_;
+    helper.threads = 1;
+    helper.table_megabytes = 0;
+    helper.on_progress = nullptr;
+    helper.epsilon = kHelperEpsilons[helpers_.size() % std::size(kHelperEpsilons)];
+    helpers_.push_back(std::make_unique<Dfpn>(board_, helper));
+    helpers_.back()->table_ = table_;
+    helpers_.back()->slots_ = slots_;
+  }
+  std::atomic<bool> stop{false};
+  std::atomic<int> helper_answer{-1};  // -1 none yet, else 0 or 1
+  std::vector<std::thread> running;
+  // Stops and joins the helpers however the main search ends (a progress callback may
+  // throw to stop it).
+  struct Joiner {
+    std::atomic<bool>& stop;
+    std::vector<std::thread>& threads;
+    ~Joiner() {
+      stop = true;
+      for (std::thread& t : threads) t.join();
+    }
+  } joiner{stop, running};
+  for (auto& helper : helpers_) {
+    helper->attacker_ = attacker_;
+    helper->stop_ = &stop;
+    running.emplace_back([&helper = *helper, stones, &stop, &helper_answer] {
+      if (const std::optional<bool> answer = helper.resolve(stones)) {
+        helper_answer = *answer;
+        stop = true;
+      }
+    });
+  }
+  stop_ = &stop;
+  std::optional<bool> answer = resolve(stones);
+  stop_ = nullptr;
+  stop = true;
+  for (std::thread& t : running) t.join();
+  running.clear();
+  for (auto& helper : helpers_) {
+    nodes_ += helper->nodes_ - helper->proof_start_;
+    helper->stop_ = nullptr;
+  }
+  if (!answer && helper_answer >= 0) answer = helper_answer == 1;
+  return answer;
 }
 
 std::optional<bool> Dfpn::known(const Stones& stones) const {

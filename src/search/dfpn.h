@@ -36,6 +36,7 @@
 // least as good for him, so refuting it refutes the skipped one too).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -69,6 +70,10 @@ struct DfpnOptions {
   // where none exists; 32 to 256 were about equally fast on mnk:7x7x5 (docs/benchmarks.md).
   int shared_pair_steps = 128;
   uint64_t max_nodes = 0;     // give up after this many expansions per proof (0: no limit)
+  // Threads for attacker_wins (search/dfpn.cpp, "Threads"): helpers search the same root
+  // with other epsilons and share the table; the first to finish answers. Node counts
+  // then vary from run to run. 1: one thread, the same nodes every run.
+  int threads = 1;
   // Called every 2^16 expansions with the nodes so far and the root's numbers as last
   // known (for progress lines).
   std::function<void(uint64_t nodes, uint32_t root_pn, uint32_t root_dn)> on_progress;
@@ -77,9 +82,11 @@ struct DfpnOptions {
 class Dfpn {
  public:
   Dfpn(const BoardMasks& board, const DfpnOptions& options);
+  ~Dfpn();
 
   // Whether `attacker` wins from `stones` (the side to move follows from the stone
-  // counts); nullopt if the node limit was reached. Starts a new proof.
+  // counts); nullopt if the node limit was reached. Starts a new proof, on
+  // options.threads threads.
   std::optional<bool> attacker_wins(const Stones& stones, int attacker);
 
   // For certificates: start a proof for `attacker` (clears the table), then decide
@@ -129,15 +136,22 @@ class Dfpn {
     int empty_dead = 0;
     bool operator==(const Key&) const = default;
   };
-  // A slot is used when its numbers are: a stored node never has pn = dn = 0. `moves`
-  // keeps what settle left to try at an open node (0: not kept), so a node that df-pn
-  // enters again (a quarter of the visits on Qubic) skips its threat searches, pairing
-  // tests and symmetry reductions. 48 bytes.
-  struct Slot {
-    Key key;
+  // What the table keeps of a node. `moves` is what settle left to try at an open node
+  // (0: not kept), so a node df-pn enters again (a quarter of the visits on Qubic) skips
+  // its threat searches, pairing tests and symmetry reductions.
+  struct Entry {
     Numbers numbers;
     CellMask moves = 0;
-    bool used() const { return numbers.pn != 0 || numbers.dn != 0; }
+  };
+  // A slot, 48 bytes, its words read and written one by one (std::atomic_ref) so that
+  // threads may share the table: `version` is odd while a writer is inside, and a reader
+  // that sees it odd or changed takes the slot as empty (a seqlock). Unused while its
+  // numbers are 0: a stored node never has pn = dn = 0.
+  struct Slot {
+    CellMask first, second, live_cells;
+    uint32_t empty_dead, version;
+    uint32_t pn, dn;
+    CellMask moves;
   };
   struct Child {
     Stones stones;
@@ -160,6 +174,7 @@ class Dfpn {
   Key key_from(const Stones& s, CellMask live_cells) const;
   std::size_t slot_of(const Key& key) const;
   std::optional<Numbers> lookup(const Key& key) const;
+  std::optional<Entry> read(const Key& key) const;
   int move_score(const Stones& s, int mover, Cell c) const;
   void initialise(const Stones& s, int mover, std::vector<Child>& children) const;
   void store(const Key& key, Numbers n, CellMask moves = 0);
@@ -180,8 +195,13 @@ class Dfpn {
   LinePairing pairer_;
   bool heuristic_ = false;                 // initial numbers from move_score (not misère)
   std::unique_ptr<HugePageMemory> memory_;
-  Slot* table_ = nullptr;  // in memory_ (search/huge_pages.h: probed at random)
+  Slot* table_ = nullptr;  // in memory_, or a helper's in its main search's (search/huge_pages.h: probed at random)
   std::size_t slots_ = 0;  // a power of two
+  // Threads: the helpers (built at the first parallel proof), and for a helper the flag
+  // that stops it.
+  std::vector<std::unique_ptr<Dfpn>> helpers_;
+  const std::atomic<bool>* stop_ = nullptr;
+  std::optional<bool> resolve_in_parallel(const Stones& stones);
   int attacker_ = 0;
   Stones root_stones_;
   Numbers root_;  // the root's numbers after its last pass
