@@ -127,12 +127,7 @@ TEST(DfpnCli, SolvesByProofNumbersAndRefusesWhatItCannotDo) {
 namespace kinrow {
 namespace {
 
-Stones stones_on(const Game& game, std::initializer_list<const char*> x, std::initializer_list<const char*> o) {
-  Stones s;
-  for (const char* c : x) s.place(0, parse_cell(game, c));
-  for (const char* c : o) s.place(1, parse_cell(game, c));
-  return s;
-}
+using testing::stones_on;
 
 // The threat knowledge inside df-pn: a win by continuous threats proves the attacker's
 // node, but not where the defender's own threat comes first.

@@ -2,10 +2,13 @@
 #pragma once
 
 #include <cstdlib>
+#include <initializer_list>
 #include <vector>
 
 #include "core/hashing.h"
+#include "core/notation.h"
 #include "core/position.h"
+#include "dictionary/board_masks.h"
 #include "search/solver.h"
 
 namespace kinrow::testing {
@@ -31,6 +34,14 @@ inline Value alphabeta_value(const Position& position) {
   options.weak = true;
   options.table_megabytes = 16;
   return solve(position, options).value;
+}
+
+// Stones from cell names ("c4"), x's and o's: positions built by hand for the threat searches.
+inline Stones stones_on(const Game& game, std::initializer_list<const char*> x, std::initializer_list<const char*> o) {
+  Stones s;
+  for (const char* c : x) s.place(0, parse_cell(game, c));
+  for (const char* c : o) s.place(1, parse_cell(game, c));
+  return s;
 }
 
 // scripts/test sets KINROW_SANITIZED for the ASan/UBSan run, where heavy cases shrink.

@@ -125,12 +125,6 @@ TEST(ThreatCombinationAgrees, ItsMovesWinOnTheReferenceRules) {
   }
 }
 
-Stones place(const Game& game, std::initializer_list<const char*> x, std::initializer_list<const char*> o) {
-  Stones s;
-  for (const char* c : x) s.place(0, parse_cell(game, c));
-  for (const char* c : o) s.place(1, parse_cell(game, c));
-  return s;
-}
 
 // Stones from the random test above on which the search without its combination stage
 // answers "none": every winning set of the model there needs two nodes merged. (Sets made
@@ -193,14 +187,14 @@ TEST(ThreatCombinationHand, RespectsACounterThreatAtTheStart) {
   const Game game = make_game("mnk:7x7x4");
   const BoardMasks board(game);
   ThreatCombinationSearch search(board);
-  const ForcedWin open = search.find(place(game, {"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"}), 0);
+  const ForcedWin open = search.find(testing::stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"}), 0);
   ASSERT_GE(open.move, 0);
   EXPECT_EQ(open.length, 2);
-  EXPECT_LT(search.find(place(game, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}), 0).move, 0);
+  EXPECT_LT(search.find(testing::stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}), 0).move, 0);
   const Game mb = make_game("mnk:7x7x4,maker-breaker");
   const BoardMasks mb_board(mb);
   ThreatCombinationSearch mb_search(mb_board);
-  EXPECT_EQ(mb_search.find(place(mb, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}), 0).length, 2);
+  EXPECT_EQ(mb_search.find(testing::stones_on(mb, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}), 0).length, 2);
 }
 
 TEST(ThreatCombinationHand, RefusesRulesItDoesNotModel) {
