@@ -87,8 +87,8 @@ std::optional<Dfpn::Entry> Dfpn::read(const Key& key) const {
   auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_relaxed); };
   const bool same = word(slot.first) == key.live.first && word(slot.second) == key.live.second &&
                     word(slot.live_cells) == key.live_cells &&
-                    word(slot.empty_dead) == static_cast<uint32_t>(key.empty_dead);
-  const Entry entry{{word(slot.pn), word(slot.dn)}, word(slot.moves)};
+                    word(slot.empty_dead) == static_cast<uint16_t>(key.empty_dead);
+  const Entry entry{{word(slot.pn), word(slot.dn)}, word(slot.moves), word(slot.position)};
   std::atomic_thread_fence(std::memory_order_acquire);
   if (!same || (entry.numbers.pn == 0 && entry.numbers.dn == 0) || version.load(std::memory_order_relaxed) != before)
     return std::nullopt;
@@ -100,7 +100,7 @@ std::optional<Dfpn::Numbers> Dfpn::lookup(const Key& key) const {
   return std::nullopt;
 }
 
-void Dfpn::store(const Key& key, Numbers n, CellMask moves) {
+void Dfpn::store(const Key& key, Numbers n, CellMask moves, uint16_t position) {
   Slot& slot = table_[slot_of(key)];
   std::atomic_ref<uint32_t> version(slot.version);
   uint32_t before = version.load(std::memory_order_relaxed);
@@ -111,19 +111,12 @@ void Dfpn::store(const Key& key, Numbers n, CellMask moves) {
   put(slot.first, key.live.first);
   put(slot.second, key.live.second);
   put(slot.live_cells, key.live_cells);
-  put(slot.empty_dead, static_cast<uint32_t>(key.empty_dead));
+  put(slot.empty_dead, static_cast<uint16_t>(key.empty_dead));
+  put(slot.position, position);
   put(slot.pn, n.pn);
   put(slot.dn, n.dn);
   put(slot.moves, moves);
   version.store(before + 2, std::memory_order_release);
-}
-
-CellMask Dfpn::kept_moves(const Stones& s, const Key& key, CellMask kept) const {
-  if (!(kept & ~key.live_cells)) return kept;
-  // Positions with one key differ only in stones on dead cells: live cells, and the
-  // number of empty dead ones, are the same.
-  const CellMask empty_dead = board_.all() & ~key.live_cells & ~s.occupied();
-  return (kept & key.live_cells) | (empty_dead & (0 - empty_dead));
 }
 
 Dfpn::Numbers Dfpn::decided(int winner) const {
@@ -306,8 +299,9 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
   const int mover = to_move(s);
   CellMask moves = 0;
   // The key's live cells are the position's wherever reductions read them (no gravity).
-  if (const std::optional<Entry> entry = read(key); entry && entry->moves) {
-    moves = kept_moves(s, key, entry->moves);
+  const uint16_t position = position_check(s);
+  if (const std::optional<Entry> entry = read(key); entry && entry->moves && entry->position == position) {
+    moves = entry->moves;
   } else if (settle(s, mover, key.live_cells, out, moves)) {
     store(key, out);
     return;
@@ -346,7 +340,7 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
     search(child.stones, child.key, or_node ? own_limit : other_limit, or_node ? other_limit : own_limit, result);
     child.numbers = result;
   }
-  store(key, out, out.pn && out.dn ? moves : 0);
+  store(key, out, out.pn && out.dn ? moves : 0, position);
 }
 
 std::optional<bool> Dfpn::attacker_wins(const Stones& stones, int attacker) {
