@@ -16,6 +16,7 @@
 #include "dictionary/board_masks.h"
 #include "dictionary/forced_win.h"
 #include "dictionary/threat_combination.h"
+#include "search/dfpn_solve.h"
 #include "games/families.h"
 #include "reference_solver.h"
 #include "test_support.h"
@@ -231,6 +232,26 @@ TEST(ThreatCombinationBench, DISABLED_ThreatSearchBenchmark) {
     time(combination, "ThreatCombination");
     std::printf("%-10s ThreatCombination asked ForcedWinSearch %llu times\n", c.spec,
                 static_cast<unsigned long long>(combination.fallbacks()));
+  }
+}
+
+}  // namespace
+}  // namespace kinrow
+
+namespace kinrow {
+namespace {
+
+// Inside df-pn (DfpnOptions::dependency_threats): the two provers give the same yes or no
+// at every node, so the whole search must expand the same nodes and reach the same value.
+TEST(ThreatCombinationInDfpn, TheProofIsTheSameNodeForNode) {
+  for (const char* spec : {"mnk:5x5x4", "mnk:6x5x4", "square:5", "mnk:5x4x4,maker-breaker"}) {
+    const Game game = make_game(spec);
+    DfpnOptions depth_first, dependency;
+    dependency.dependency_threats = true;
+    const DfpnResult a = dfpn_solve(Position(game), depth_first), b = dfpn_solve(Position(game), dependency);
+    ASSERT_TRUE(a.complete && b.complete) << spec;
+    EXPECT_EQ(a.value, b.value) << spec;
+    EXPECT_EQ(a.nodes, b.nodes) << spec;
   }
 }
 

@@ -63,6 +63,9 @@ const CommandSpec kSolveSpec = {
         pairing_option(),
         no_pairing_option(),
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
+        {"threats", "HOW", "df-pn: how it finds wins by continuous threats: dfs (default: depth first)\n"
+                           "or db (dependency-based search with combination of threats, Allis 1994: the\n"
+                           "same answers, slower; to cross-check)"},
         {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
@@ -231,6 +234,10 @@ int run_solve(const Args& args) {
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
   // cells of its own per line (it has no matching sets).
   proof_numbers.pairing = options.pairing != PairingMode::Off;
+  const std::string threats = args.get("threats", "dfs");
+  if (threats != "dfs" && threats != "db")
+    throw InputError("--threats takes dfs or db, not \"" + printable(threats) + "\"");
+  proof_numbers.dependency_threats = threats == "db";
   if (options.pairing == PairingMode::HalesJewett) proof_numbers.shared_pair_steps = 0;
   const auto started = std::chrono::steady_clock::now();
   double last_shown = 0;

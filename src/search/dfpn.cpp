@@ -25,6 +25,8 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
   threats_ = options.threats && board.goal() != Goal::Misere && board.one_stone_a_turn();
   heuristic_ = options.threats && board.goal() != Goal::Misere;
   zones_ = threats_ && !board.gravity();
+  if (threats_ && options.dependency_threats && !board.gravity())
+    combination_ = std::make_unique<ThreatCombinationSearch>(board);
   pairing_ = options.pairing && options.reductions && board.goal() != Goal::Misere && board.one_stone_a_turn() &&
              !board.gravity();
   dominance_ = options.reductions && options.dominance && board.goal() != Goal::Misere &&
@@ -197,7 +199,8 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
   if (!threats_) return false;
   // Either side who wins by continuous threats does (the defender's win is the
   // attacker's disproof).
-  if (board_.lines_count_for(mover) && forced_.find(s, mover).move >= 0) {
+  if (board_.lines_count_for(mover) &&
+      (combination_ ? combination_->find(s, mover) : forced_.find(s, mover)).move >= 0) {
     out = decided(mover);
     return true;
   }

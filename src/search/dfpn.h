@@ -49,6 +49,7 @@
 #include "search/huge_pages.h"
 #include "search/line_pairing.h"
 #include "dictionary/forced_win.h"
+#include "dictionary/threat_combination.h"
 #include "search/score.h"
 
 namespace kinrow {
@@ -62,6 +63,11 @@ struct DfpnOptions {
   // the openings, but not on all of Qubic, whose certificate grew by half; docs/benchmarks.md).
   double epsilon = 0.5;
   bool threats = true;        // the knowledge above, zones included (off: plain df-pn, for cross-checks)
+  // Find the wins by continuous threats with the dependency-based search
+  // (dictionary/threat_combination.h) instead of the depth-first one: the same answers,
+  // slower on every board measured (docs/benchmarks.md); to cross-check and to measure.
+  // Relevance zones still come from the depth-first search. Not under gravity.
+  bool dependency_threats = false;
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
   bool pairing = true;        // pairings end the search (with reductions; off: to measure)
   bool dominance = true;      // dominated moves are not tried (with reductions; off: to measure)
@@ -191,6 +197,7 @@ class Dfpn {
   const BoardMasks& board_;
   DfpnOptions options_;
   ForcedWinSearch forced_;
+  std::unique_ptr<ThreatCombinationSearch> combination_;  // with dependency_threats
   std::optional<Canonicaliser> symmetry_;  // none when the group is too large to list
   bool threats_ = false;                   // the threat knowledge applies (see settle)
   bool zones_ = false;                     // and relevance zones (not under gravity)
