@@ -1,4 +1,5 @@
 // kinrow solve: the exact value of a position, a best move, and optionally a certificate.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -58,14 +59,14 @@ const CommandSpec kSolveSpec = {
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
         {"threads", "N", "searches sharing one table, on gravity boards and with --method pns (df-pn:\n"
                          "helpers search the same root another way; node counts then vary from run to\n"
-                         "run; default: one per core)"},
+                         "run; default: one per core, at most 4 for df-pn)"},
         without_option(),
         pairing_option(),
         no_pairing_option(),
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
-        {"threats", "HOW", "df-pn: how it finds wins by continuous threats: dfs (default: depth first)\n"
-                           "or db (dependency-based search with combination of threats, Allis 1994: the\n"
-                           "same answers, slower; to cross-check)"},
+        {"threats", "HOW", "df-pn, not under gravity: how wins by continuous threats are found: dfs\n"
+                           "(depth first, the default) or db (dependency-based search with combination\n"
+                           "of threats, Allis 1994: the same answers, slower; to cross-check)"},
         {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
@@ -249,7 +250,8 @@ int run_solve(const Args& args) {
                   std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds));
   };
   if (method == "pns") {
-    proof_numbers.threads = static_cast<int>(args.get_int("threads", all_cores(), 1, 256));
+    // More than four threads would repeat the helpers' epsilons (search/dfpn.cpp).
+    proof_numbers.threads = static_cast<int>(args.get_int("threads", std::min(all_cores(), 4), 1, 256));
     if (!dfpn_applies(game))
       throw InputError("--method pns is for games of at most 64 cells; " + game.spec + " has " +
                        std::to_string(game.cell_count()));

@@ -75,10 +75,8 @@ CellMask ForcedWinSearch::walk_zone(const Stones& stones, int attacker) {
 
 ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, CellMask their_wins, bool theirs_count) {
   ++nodes_;
-  // The memo is probed at random, and a miss costs more than reading the lines: its slot
-  // is fetched first, while they are read.
+  // The memo is probed at random; the parent fetched this slot ahead.
   Slot& memo = slot(mine, theirs);
-  __builtin_prefetch(&memo);
   if (memo.length >= 0 && memo.stones == Stones{mine, theirs}) return {memo.move, memo.length};
 
   ForcedWin result;
@@ -104,8 +102,8 @@ ForcedWin ForcedWinSearch::search(CellMask mine, CellMask theirs, CellMask their
       if (std::popcount(threats[i]) != 1) continue;  // no threat: not forcing
       const Cell c = std::countr_zero(m);
       // After the forced reply neither side's old immediate wins are left (the attacker's
-      // one threat is blocked, the defender's one win was the cell c); the defender's new
-      // ones run through his reply.
+      // one threat is blocked; the defender's one win, if he had one, was the cell c); the
+      // defender's new ones run through his reply.
       const CellMask reply = threats[i];
       const Cell r = std::countr_zero(reply);
       const CellMask theirs_after = theirs | reply, mine_after = mine | cell_bit(c);

@@ -6,7 +6,9 @@
 #include <array>
 #include <functional>
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <stdexcept>
 #include <thread>
 
 namespace kinrow {
@@ -18,7 +20,9 @@ uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint
 
 }  // namespace
 
-Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
+Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options) : Dfpn(board, options, nullptr, 0) {}
+
+Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options, Slot* shared_table, std::size_t shared_slots)
     : board_(board), options_(options), forced_(board) {
   // The threat knowledge reads one stone a turn: with several, a line two short may be
   // an immediate win.
@@ -47,7 +51,11 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options)
       lines_overlap = std::popcount(lines[i] & lines[j]) >= 2;
   pairer_.set_shared_budget(lines_overlap ? options.shared_pair_steps : 0);
   pairer_.set_lines_linear(!lines_overlap);
-  if (!options.table_megabytes) return;  // a helper: it shares its main search's table
+  if (shared_table) {  // a helper: it shares its main search's table
+    table_ = shared_table;
+    slots_ = shared_slots;
+    return;
+  }
   slots_ = 1;
   while (slots_ * 2 * sizeof(Slot) <= options.table_megabytes << 20) slots_ *= 2;
   memory_ = std::make_unique<HugePageMemory>(slots_ * sizeof(Slot));
@@ -86,12 +94,12 @@ std::optional<Dfpn::Entry> Dfpn::read(const Key& key) const {
   std::atomic_ref<uint32_t> version(slot.version);
   const uint32_t before = version.load(std::memory_order_acquire);
   if (before & 1) return std::nullopt;
-  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_relaxed); };
+  // Acquire loads (plain loads on x86): the version is read again only after them.
+  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_acquire); };
   const bool same = word(slot.first) == key.live.first && word(slot.second) == key.live.second &&
                     word(slot.live_cells) == key.live_cells &&
                     word(slot.empty_dead) == static_cast<uint16_t>(key.empty_dead);
   const Entry entry{{word(slot.pn), word(slot.dn)}, word(slot.moves), word(slot.position)};
-  std::atomic_thread_fence(std::memory_order_acquire);
   if (!same || (entry.numbers.pn == 0 && entry.numbers.dn == 0) || version.load(std::memory_order_relaxed) != before)
     return std::nullopt;
   return entry;
@@ -108,8 +116,8 @@ void Dfpn::store(const Key& key, Numbers n, CellMask moves, uint16_t position) {
   uint32_t before = version.load(std::memory_order_relaxed);
   // Another thread is writing this slot: the table is a cache, so this store is dropped.
   if ((before & 1) || !version.compare_exchange_strong(before, before + 1, std::memory_order_acquire)) return;
-  std::atomic_thread_fence(std::memory_order_release);
-  auto put = [](auto& field, auto value) { std::atomic_ref(field).store(value, std::memory_order_relaxed); };
+  // Release stores (plain stores on x86): none is seen before the odd version.
+  auto put = [](auto& field, auto value) { std::atomic_ref(field).store(value, std::memory_order_release); };
   put(slot.first, key.live.first);
   put(slot.second, key.live.second);
   put(slot.live_cells, key.live_cells);
@@ -303,7 +311,10 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
   CellMask moves = 0;
   // The key's live cells are the position's wherever reductions read them (no gravity).
   const uint16_t position = position_check(s);
-  if (const std::optional<Entry> entry = read(key); entry && entry->moves && entry->position == position) {
+  // (Another position of the key, met by a collision of the check, may have tried a dead
+  // cell this one holds: those moves are not taken.)
+  if (const std::optional<Entry> entry = read(key);
+      entry && entry->moves && entry->position == position && !(entry->moves & s.occupied())) {
     moves = entry->moves;
   } else if (settle(s, mover, key.live_cells, out, moves)) {
     store(key, out);
@@ -370,46 +381,53 @@ std::optional<bool> Dfpn::resolve_in_parallel(const Stones& stones) {
   while (static_cast<int>(helpers_.size()) + 1 < options_.threads) {
     DfpnOptions helper = options_;
     helper.threads = 1;
-    helper.table_megabytes = 0;
     helper.on_progress = nullptr;
     helper.epsilon = kHelperEpsilons[helpers_.size() % std::size(kHelperEpsilons)];
-    helpers_.push_back(std::make_unique<Dfpn>(board_, helper));
-    helpers_.back()->table_ = table_;
-    helpers_.back()->slots_ = slots_;
+    helpers_.push_back(std::unique_ptr<Dfpn>(new Dfpn(board_, helper, table_, slots_)));
   }
   std::atomic<bool> stop{false};
-  std::atomic<int> helper_answer{-1};  // -1 none yet, else 0 or 1
+  std::atomic<int> helper_answer{-1};     // -1 none yet, else 0 or 1
+  std::vector<std::exception_ptr> failed(helpers_.size());  // a helper's exception, for the main thread
   std::vector<std::thread> running;
-  // Stops and joins the helpers however the main search ends (a progress callback may
-  // throw to stop it).
+  // However the main search ends (a progress callback may throw to stop it): stop and
+  // join the helpers, and leave no thread pointing at this frame's flag.
   struct Joiner {
+    Dfpn& main;
     std::atomic<bool>& stop;
     std::vector<std::thread>& threads;
     ~Joiner() {
       stop = true;
       for (std::thread& t : threads) t.join();
+      main.stop_ = nullptr;
+      for (auto& helper : main.helpers_) helper->stop_ = nullptr;
     }
-  } joiner{stop, running};
-  for (auto& helper : helpers_) {
-    helper->attacker_ = attacker_;
-    helper->stop_ = &stop;
-    running.emplace_back([&helper = *helper, stones, &stop, &helper_answer] {
-      if (const std::optional<bool> answer = helper.resolve(stones)) {
-        helper_answer = *answer;
+  } joiner{*this, stop, running};
+  for (std::size_t i = 0; i < helpers_.size(); ++i) {
+    Dfpn& helper = *helpers_[i];
+    helper.attacker_ = attacker_;
+    helper.stop_ = &stop;
+    running.emplace_back([&helper, &failure = failed[i], stones, &stop, &helper_answer] {
+      try {
+        if (const std::optional<bool> answer = helper.resolve(stones)) {
+          helper_answer = *answer;
+          stop = true;
+        }
+      } catch (...) {
+        failure = std::current_exception();
         stop = true;
       }
     });
   }
   stop_ = &stop;
   std::optional<bool> answer = resolve(stones);
-  stop_ = nullptr;
   stop = true;
   for (std::thread& t : running) t.join();
   running.clear();
-  for (auto& helper : helpers_) {
-    nodes_ += helper->nodes_ - helper->proof_start_;
-    helper->stop_ = nullptr;
-  }
+  for (auto& helper : helpers_) nodes_ += helper->nodes_ - helper->proof_start_;
+  for (const std::exception_ptr& failure : failed)
+    if (failure) std::rethrow_exception(failure);
+  if (answer && helper_answer >= 0 && *answer != (helper_answer == 1))
+    throw std::logic_error("df-pn: two threads proved opposite answers");
   if (!answer && helper_answer >= 0) answer = helper_answer == 1;
   return answer;
 }

@@ -75,13 +75,13 @@ struct DfpnOptions {
   // 0: each line gets two cells of its own). More finds more pairings and costs more
   // where none exists; 32 to 256 were about equally fast on mnk:7x7x5 (docs/benchmarks.md).
   int shared_pair_steps = 128;
-  uint64_t max_nodes = 0;     // give up after this many expansions per proof (0: no limit)
+  uint64_t max_nodes = 0;     // give up after this many expansions per proof and thread (0: no limit)
   // Threads for attacker_wins (search/dfpn.cpp, "Threads"): helpers search the same root
   // with other epsilons and share the table; the first to finish answers. Node counts
   // then vary from run to run. 1: one thread, the same nodes every run.
   int threads = 1;
-  // Called every 2^16 expansions with the nodes so far and the root's numbers as last
-  // known (for progress lines).
+  // Called every 2^16 expansions of the main thread with its nodes so far and the root's
+  // numbers as last known (for progress lines; nodes() adds the helpers' at the end).
   std::function<void(uint64_t nodes, uint32_t root_pn, uint32_t root_dn)> on_progress;
 };
 
@@ -146,9 +146,10 @@ class Dfpn {
   // (0: not kept), so a node df-pn enters again (a quarter of the visits on Qubic) skips
   // its threat searches, pairing tests and symmetry reductions. They are those of one
   // position of the key (stones on dead cells change the symmetries left), which
-  // `position` checks (16 bits of its hash): the moves of another position of the key
-  // would be sound too, but the search would then differ from one without the table's
-  // moves (mnk:5x5x4,p=2,q=1 took 8.4 M nodes that way, against 6.8 M).
+  // `position` checks (16 bits of its hash). Another position's moves, if none is on a
+  // stone of this one, would be sound too (a live move leads to the same key, an empty
+  // dead cell is a pass like any other), but the search would then go elsewhere than one
+  // without kept moves (mnk:5x5x4,p=2,q=1 took 8.4 M nodes that way, against 6.8 M).
   struct Entry {
     Numbers numbers;
     CellMask moves = 0;
@@ -165,6 +166,7 @@ class Dfpn {
     uint32_t pn, dn;
     CellMask moves;
   };
+  static_assert(sizeof(Slot) == 48 && alignof(Slot) >= std::atomic_ref<CellMask>::required_alignment);
   struct Child {
     Stones stones;
     Key key;
@@ -213,6 +215,8 @@ class Dfpn {
   std::vector<std::unique_ptr<Dfpn>> helpers_;
   const std::atomic<bool>* stop_ = nullptr;
   std::optional<bool> resolve_in_parallel(const Stones& stones);
+  // A helper's: no table of its own.
+  Dfpn(const BoardMasks& board, const DfpnOptions& options, Slot* shared_table, std::size_t shared_slots);
   int attacker_ = 0;
   Stones root_stones_;
   Numbers root_;  // the root's numbers after its last pass
