@@ -116,6 +116,15 @@ void Dfpn::store(const Key& key, Numbers n, CellMask moves, uint16_t position) {
   uint32_t before = version.load(std::memory_order_relaxed);
   // Another thread is writing this slot: the table is a cache, so this store is dropped.
   if ((before & 1) || !version.compare_exchange_strong(before, before + 1, std::memory_order_acquire)) return;
+  // A node's final numbers are not replaced by open ones: another thread may have settled
+  // it while this one was still inside.
+  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_relaxed); };
+  if (n.pn != 0 && n.dn != 0 && (word(slot.pn) == 0 || word(slot.dn) == 0) && word(slot.first) == key.live.first &&
+      word(slot.second) == key.live.second && word(slot.live_cells) == key.live_cells &&
+      word(slot.empty_dead) == static_cast<uint16_t>(key.empty_dead)) {
+    version.store(before, std::memory_order_release);
+    return;
+  }
   // Release stores (plain stores on x86): none is seen before the odd version.
   auto put = [](auto& field, auto value) { std::atomic_ref(field).store(value, std::memory_order_release); };
   put(slot.first, key.live.first);
@@ -313,8 +322,14 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
   const uint16_t position = position_check(s);
   // (Another position of the key, met by a collision of the check, may have tried a dead
   // cell this one holds: those moves are not taken.)
-  if (const std::optional<Entry> entry = read(key);
-      entry && entry->moves && entry->position == position && !(entry->moves & s.occupied())) {
+  const std::optional<Entry> entry = read(key);
+  // Settled already, by a transposition the parent's numbers did not show, or by another
+  // thread: a final number stays final.
+  if (entry && (entry->numbers.pn == 0 || entry->numbers.dn == 0)) {
+    out = entry->numbers;
+    return;
+  }
+  if (entry && entry->moves && entry->position == position && !(entry->moves & s.occupied())) {
     moves = entry->moves;
   } else if (settle(s, mover, key.live_cells, out, moves)) {
     store(key, out);
