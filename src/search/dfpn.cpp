@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <array>
-#include <functional>
 #include <cmath>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <thread>
@@ -89,6 +89,13 @@ std::size_t Dfpn::slot_of(const Key& key) const {
          (slots_ - 1);
 }
 
+// Whether the slot's key is `key` (acquire loads: read() reads the version after them).
+bool Dfpn::holds(Slot& slot, const Key& key) {
+  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_acquire); };
+  return word(slot.first) == key.live.first && word(slot.second) == key.live.second &&
+         word(slot.live_cells) == key.live_cells && word(slot.empty_dead) == static_cast<uint16_t>(key.empty_dead);
+}
+
 std::optional<Dfpn::Entry> Dfpn::read(const Key& key) const {
   Slot& slot = table_[slot_of(key)];
   std::atomic_ref<uint32_t> version(slot.version);
@@ -96,9 +103,7 @@ std::optional<Dfpn::Entry> Dfpn::read(const Key& key) const {
   if (before & 1) return std::nullopt;
   // Acquire loads (plain loads on x86): the version is read again only after them.
   auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_acquire); };
-  const bool same = word(slot.first) == key.live.first && word(slot.second) == key.live.second &&
-                    word(slot.live_cells) == key.live_cells &&
-                    word(slot.empty_dead) == static_cast<uint16_t>(key.empty_dead);
+  const bool same = holds(slot, key);
   const Entry entry{{word(slot.pn), word(slot.dn)}, word(slot.moves), word(slot.position)};
   if (!same || (entry.numbers.pn == 0 && entry.numbers.dn == 0) || version.load(std::memory_order_relaxed) != before)
     return std::nullopt;
@@ -119,9 +124,7 @@ void Dfpn::store(const Key& key, Numbers n, CellMask moves, uint16_t position) {
   // A node's final numbers are not replaced by open ones: another thread may have settled
   // it while this one was still inside.
   auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_relaxed); };
-  if (n.pn != 0 && n.dn != 0 && (word(slot.pn) == 0 || word(slot.dn) == 0) && word(slot.first) == key.live.first &&
-      word(slot.second) == key.live.second && word(slot.live_cells) == key.live_cells &&
-      word(slot.empty_dead) == static_cast<uint16_t>(key.empty_dead)) {
+  if (n.pn != 0 && n.dn != 0 && (word(slot.pn) == 0 || word(slot.dn) == 0) && holds(slot, key)) {
     version.store(before, std::memory_order_release);
     return;
   }

@@ -189,6 +189,7 @@ class Dfpn {
   std::size_t slot_of(const Key& key) const;
   std::optional<Numbers> lookup(const Key& key) const;
   std::optional<Entry> read(const Key& key) const;
+  static bool holds(Slot& slot, const Key& key);
   int move_score(const Stones& s, int mover, Cell c) const;
   void initialise(const Stones& s, int mover, std::vector<Child>& children) const;
   void store(const Key& key, Numbers n, CellMask moves = 0, uint16_t position = 0);
