@@ -2,7 +2,12 @@
 // they must walk the same positions, so every count agrees, and a counterexample or drawn
 // game either reports must be a real game that ends as it says.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
+
+#include "core/error.h"
 #include "core/position.h"
 #include "games/families.h"
 #include "strategy/verifier.h"
@@ -39,8 +44,10 @@ const Case kCases[] = {
     {"connect:2x6x3,misere", "play-on-top", 1},
 };
 
-StrategyVerification run(const Case& c, bool depth_first, int threads = 0, uint64_t max_positions = 0) {
+StrategyVerification run(const Case& c, bool depth_first, int threads = 0, uint64_t max_positions = 0,
+                         const std::string& checkpoint = "") {
   VerifyOptions options;
+  options.checkpoint = checkpoint;
   options.relaxed = c.relaxed;
   options.depth_first = depth_first;
   options.threads = threads;
@@ -125,6 +132,62 @@ TEST(LayeredVerifier, StopsIncompleteAtThePositionLimit) {
   EXPECT_FALSE(cut.complete);
   EXPECT_LE(cut.positions, 1000u + 1000u);  // the limit is checked as positions are found
   EXPECT_TRUE(run(c, false, 2).complete);
+}
+
+std::string checkpoint_path(const char* name) {
+  return ::testing::TempDir() + "kinrow_checkpoint_" + name + "_" + std::to_string(::getpid());
+}
+
+// A walk stopped part way (at a position limit, as a killed run would be) and resumed from
+// its checkpoint ends exactly as one uninterrupted walk: the same counts, the same game.
+TEST(LayeredVerifier, ResumesFromACheckpointToTheSameAnswer) {
+  const Case cases[] = {
+      {"connect:7x5x4,misere", "delayed-take-even", 0},  // a win
+      {"connect:3x6x4,misere", "take-even", 1},          // at least a draw
+      {"connect:7x5x4,misere", "delayed-take-even", 1},  // a loss, found after the resumption
+      {"connect:10x1x3,misere", "take-other-rightmost", 0},
+  };
+  const std::string path = checkpoint_path("resume");
+  for (const Case& c : cases) {
+    const std::string what = std::string(c.spec) + " " + c.strategy + " player " + std::to_string(c.player + 1);
+    const StrategyVerification whole = run(c, false, 2);
+    std::filesystem::remove(path);
+    const StrategyVerification cut = run(c, false, 2, whole.positions / 2, path);
+    ASSERT_FALSE(cut.complete) << what;
+    ASSERT_TRUE(std::filesystem::exists(path)) << what;
+    // Resumed twice over: once more stopped, then to the end, on another number of threads.
+    const StrategyVerification again = run(c, false, 1, whole.positions * 3 / 4, path);
+    EXPECT_GT(again.resumed_positions, 0u) << what;
+    const StrategyVerification resumed = run(c, false, 3, 0, path);
+    ASSERT_TRUE(resumed.complete) << what;
+    EXPECT_GE(resumed.resumed_positions, again.resumed_positions) << what;
+    EXPECT_EQ(resumed.guarantee, whole.guarantee) << what;
+    EXPECT_EQ(resumed.positions, whole.positions) << what;
+    if (whole.guarantee != Guarantee::None) {  // a loss ends the walk with its layer half expanded
+      EXPECT_EQ(resumed.opponent_moves, whole.opponent_moves) << what;
+      EXPECT_EQ(resumed.games_ended, whole.games_ended) << what;
+    }
+    EXPECT_EQ(resumed.counterexample, whole.counterexample) << what;
+    EXPECT_EQ(resumed.failure, whole.failure) << what;
+    EXPECT_EQ(resumed.drawn_game, whole.drawn_game) << what;
+    EXPECT_FALSE(std::filesystem::exists(path)) << what << ": a finished walk removes its checkpoint";
+  }
+}
+
+TEST(LayeredVerifier, RefusesACheckpointOfAnotherVerificationOrADamagedOne) {
+  const std::string path = checkpoint_path("refuse");
+  std::filesystem::remove(path);
+  const Case c{"connect:7x6x4,misere", "take-even", 1};
+  ASSERT_FALSE(run(c, false, 2, 1000, path).complete);
+  const Case other{"connect:7x6x4,misere", "take-even", 1, true};  // the relaxed game is another verification
+  EXPECT_THROW(run(other, false, 2, 0, path), InputError);
+  EXPECT_THROW(run({"connect:8x6x4,misere", "take-even", 1}, false, 2, 0, path), InputError);
+
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 3);  // cut short
+  EXPECT_THROW(run(c, false, 2, 0, path), InputError);
+  std::ofstream(path) << "not a checkpoint\n";
+  EXPECT_THROW(run(c, false, 2, 0, path), InputError);
+  std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -28,7 +28,9 @@ const CommandSpec kStrategySpec = {
     "The positions are walked one move number at a time, on every core, holding only the\n"
     "positions of one move number: hundreds of millions of positions fit in a few GB.\n"
     "--depth-first walks them depth first holding all of them, as --certificate needs; the\n"
-    "two walks count the same positions.\n\n"
+    "two walks count the same positions. A layered walk of hours can be stopped and taken up\n"
+    "again: with --checkpoint FILE it saves itself to FILE after every layer, and a run given\n"
+    "a FILE that holds a checkpoint of the same verification resumes from it.\n\n"
     "A verified strategy can be written as a certificate (--certificate) that kinrow verify\n"
     "re-checks with code that shares nothing with the strategy. docs/misere.md.\n\n"
     "examples:\n"
@@ -47,6 +49,7 @@ const CommandSpec kStrategySpec = {
         {"max-positions", "N", "give up after N positions (default: no limit)"},
         {"threads", "N", "threads for the layered walk (default: one per core)"},
         {"depth-first", "", "walk depth first, holding every position (implied by --certificate)"},
+        {"checkpoint", "FILE", "save the layered walk to FILE after every layer; resume from FILE if it holds one"},
         {"certificate", "FILE", "write the verified strategy as a certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
@@ -98,6 +101,11 @@ int run_strategy(const Args& args) {
   options.certificate = args.has("certificate");
   options.depth_first = args.has("depth-first");
   options.threads = static_cast<int>(args.get_int("threads", 0, 1, 256));
+  if (args.has("checkpoint")) {
+    if (options.depth_first || options.certificate)
+      throw InputError("--checkpoint is for the layered walk, not with --depth-first or --certificate");
+    options.checkpoint = args.get("checkpoint");
+  }
   if (options.certificate && relaxed)
     throw InputError("--certificate: certificates are for the game's own rules, not the relaxed game");
   ProgressLine progress(!args.has("quiet") && !args.has("json"));
@@ -136,6 +144,10 @@ int run_strategy(const Args& args) {
     out["opponent_moves"] = v.opponent_moves;
     out["games_ended"] = v.games_ended;
     out["seconds"] = v.seconds;
+    if (v.resumed_positions) {
+      out["resumed_positions"] = v.resumed_positions;
+      out["resumed_seconds"] = v.resumed_seconds;
+    }
     out["walk"] = options.depth_first || options.certificate ? "depth-first" : "layered";
     if (!v.counterexample.empty() || !v.failure.empty()) {
       out["counterexample"] = format_cell_moves(game, v.counterexample);
@@ -154,8 +166,13 @@ int run_strategy(const Args& args) {
             << "strategy    " << strategy.name() << " for the " << who << " (" << promise.source << ")\n"
             << "claim       " << (has_claim ? claim_name(claim) : std::string("none (the source claims nothing here)"))
             << "\n";
+  if (v.resumed_positions)
+    std::cout << "resumed     from " << args.get("checkpoint") << ": " << with_commas(v.resumed_positions)
+              << " positions in " << seconds_text(v.resumed_seconds) << " before this run\n";
   if (!v.complete) {
     std::cout << "result      not verified: stopped after " << with_commas(v.positions) << " positions\n";
+    if (args.has("checkpoint"))
+      std::cout << "checkpoint  " << args.get("checkpoint") << " holds the walk: the same command resumes it\n";
     return 1;
   }
   std::cout << "guarantee   " << guarantee_name(v.guarantee) << " against every defence\n"

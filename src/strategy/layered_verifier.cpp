@@ -22,12 +22,14 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 #include <tuple>
 
 #include "core/error.h"
 #include "core/position.h"
+#include "strategy/layer_checkpoint.h"
 #include "strategy/line_masks.h"
 #include "strategy/position_keys.h"
 #include "strategy/position_set.h"
@@ -83,19 +85,23 @@ class LayeredVerifier {
     std::vector<Worker> workers;
     workers.reserve(threads_);
     for (int t = 0; t < threads_; ++t) workers.emplace_back(*this);
-    if (holder_ == 0) {  // the holder opens: the first layer is its first move
+    Result worst = kWin;
+    EndedGame loss, draw;
+    holder_moves_ = holder_ == 0 ? 1 : 0;
+    const bool resumed = !options_.checkpoint.empty() && resume(layer, workers);
+    if (!resumed && holder_ == 0) {  // the holder opens: the first layer is its first move
       Worker& w = workers[0];
       holder_reply(w, nullptr, After{});
       flush(w);
       layer = merge(workers);
-    } else {
+      worst = w.worst;
+      loss = first_loss(workers);
+      draw = first_draw(workers);
+    } else if (!resumed) {
       layer = std::vector<uint64_t>(layout_.canonical(), layout_.canonical() + words);  // the empty board
     }
-    Result worst = kWin;
-    for (auto& w : workers) worst = std::min(worst, w.worst);
-    EndedGame loss = first_loss(workers), draw = first_draw(workers);
-    holder_moves_ = holder_ == 0 ? 1 : 0;
-    for (; !layer.empty() && !loss.found(); ++holder_moves_) {
+    for (bool saved = resumed; !layer.empty() && !loss.found(); ++holder_moves_, saved = false) {
+      if (!options_.checkpoint.empty() && !saved) checkpoint(layer, workers, worst);
       out_.positions += layer.size() / words;
       if (options_.max_positions && out_.positions > options_.max_positions) {
         out_.complete = false;
@@ -115,6 +121,7 @@ class LayeredVerifier {
       out_.opponent_moves += w.opponent_moves;
       out_.games_ended += w.games_ended;
     }
+    if (!options_.checkpoint.empty()) std::remove(options_.checkpoint.c_str());  // the walk is done
     if (loss.found()) {
       out_.guarantee = Guarantee::None;
       out_.counterexample = game_to(loss);
@@ -146,6 +153,49 @@ class LayeredVerifier {
     Result worst = kWin;
     EndedGame loss, draw;
   };
+
+  // Which verification a checkpoint belongs to: it must be resumed by the same one.
+  std::string identity() const {
+    return game_.spec + " strategy " + strategy_.name() + " player " + std::to_string(holder_ + 1) +
+           (options_.relaxed ? " relaxed" : "") + " keys " + std::to_string(layout_.words()) + "x" +
+           std::to_string(maps_.size());
+  }
+
+  // Saves the walk before `layer` is expanded (layer_checkpoint.h). Nothing of the games
+  // that ended needs saving: a loss ends the walk, and a drawn game fills the board, so
+  // it is met only while the last layer is expanded.
+  void checkpoint(const std::vector<uint64_t>& layer, const std::vector<Worker>& workers, Result worst) const {
+    if (worst != kWin) throw std::logic_error("strategy verification: a checkpoint after a game that was not won");
+    LayerCheckpoint c;
+    c.identity = identity();
+    c.holder_moves = holder_moves_;
+    c.positions = out_.positions;
+    for (const Worker& w : workers) {
+      c.opponent_moves += w.opponent_moves;
+      c.games_ended += w.games_ended;
+    }
+    c.seconds = out_.resumed_seconds + seconds();
+    c.key_words = layout_.words();
+    c.layer = layer;
+    save_checkpoint(options_.checkpoint, c);
+  }
+
+  // Takes up the walk where a checkpoint left it, if there is one.
+  bool resume(std::vector<uint64_t>& layer, std::vector<Worker>& workers) {
+    std::optional<LayerCheckpoint> c = load_checkpoint(options_.checkpoint);
+    if (!c) return false;
+    if (c->identity != identity() || c->key_words != layout_.words())
+      throw InputError("the checkpoint \"" + printable(options_.checkpoint) + "\" is of another verification (" +
+                       c->identity + "), not of " + identity());
+    holder_moves_ = c->holder_moves;
+    out_.positions = c->positions;
+    out_.resumed_positions = c->positions;
+    out_.resumed_seconds = c->seconds;
+    workers[0].opponent_moves = c->opponent_moves;
+    workers[0].games_ended = c->games_ended;
+    layer = std::move(c->layer);
+    return true;
+  }
 
   bool playable(const std::vector<int8_t>& owner, Cell c) const { return kinrow::playable(game_, owner, c); }
   Result line_result(int player) const {

@@ -43,6 +43,10 @@ struct VerifyOptions {
   // of one layer of move numbers at a time. Both report the same counts and guarantee.
   bool depth_first = false;
   int threads = 0;  // for the layered walk; 0: every core
+  // The layered walk only: save the walk to this file after every layer, and resume from
+  // it if it holds a checkpoint of the same verification (layer_checkpoint.h). The file
+  // is removed when the walk ends.
+  std::string checkpoint;
   std::function<void(const VerifyProgress&)> on_progress;  // about once a second
 };
 
@@ -58,7 +62,9 @@ struct StrategyVerification {
   uint64_t positions = 0;             // distinct positions with the opponent to move (up to symmetry)
   uint64_t opponent_moves = 0;        // replies tried
   uint64_t games_ended = 0;           // moves that ended a game (win, loss or full board)
-  double seconds = 0;
+  double seconds = 0;                 // of this run
+  uint64_t resumed_positions = 0;     // resumed from a checkpoint: the positions checked before
+  double resumed_seconds = 0;         // and the seconds spent on them
   std::optional<Strategy> strategy;   // the holder's entries, when asked for and it holds
 };
 

@@ -1,0 +1,38 @@
+// A layered verification saved between two layers, so that a run of hours can be
+// stopped and resumed (kinrow strategy verify --checkpoint FILE).
+//
+// Between layers the walk is fully described by the layer about to be expanded and a few
+// totals: the positions, replies and game ends counted so far. (Every game that ended
+// before was won: a loss ends the walk, and a draw fills the board, so it comes only in
+// the last layer.) The file is
+// a short text header — which verification it belongs to, and the totals — followed by
+// the layer's keys in binary. It is written to FILE.partial and renamed over FILE, so an
+// interruption while writing leaves the previous checkpoint whole.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kinrow {
+
+struct LayerCheckpoint {
+  // Which verification this is (game, strategy, player, rules, key layout): a checkpoint
+  // is resumed only by the same verification.
+  std::string identity;
+  int holder_moves = 0;  // the holder's stones in the layer's positions
+  uint64_t positions = 0, opponent_moves = 0, games_ended = 0;  // before this layer
+  double seconds = 0;                                             // spent before this layer
+  int key_words = 0;
+  std::vector<uint64_t> layer;         // the layer's keys, key_words apiece
+};
+
+// Writes `c` to `path` (through path + ".partial"). InputError when it cannot.
+void save_checkpoint(const std::string& path, const LayerCheckpoint& c);
+
+// The checkpoint in `path`, or nothing when there is no such file. InputError when the
+// file is not a checkpoint or is cut short.
+std::optional<LayerCheckpoint> load_checkpoint(const std::string& path);
+
+}  // namespace kinrow
