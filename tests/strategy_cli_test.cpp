@@ -123,5 +123,53 @@ TEST(StrategyCli, MisereTableHandsFlatBoardsToTheSearchByParts) {
   std::filesystem::remove_all(dir);
 }
 
+std::vector<std::string> grid_lines(const std::string& page) {  // the table's rows and its summary
+  std::vector<std::string> out;
+  std::istringstream in(page);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("| **", 0) == 0) out.push_back(line);
+    else if (line.find(" boards: ") != std::string::npos) out.push_back(line.substr(0, line.find(" disagreements")));
+  return out;
+}
+
+// The table drawn from a run's --json lines is the table that run printed; results of
+// `strategy verify --json` and `solve --json` join it; a record that contradicts the
+// others, or the paper, is flagged, never hidden.
+TEST(StrategyCli, MisereTableDrawnFromRecordsIsTheComputedOne) {
+  const std::string range = "table misere --k 2..3 --width 1..5 --height 1..4 --quiet ";
+  const auto direct = kinrow(range);
+  const auto records = kinrow(range + "--json");
+  ASSERT_EQ(records.status, 0) << records.err;
+  const auto path = temp_file("records.jsonl");
+  std::ofstream(path) << records.out;
+  const auto drawn = kinrow(range + "--from " + path.string());
+  EXPECT_EQ(drawn.status, 0) << drawn.err;
+  EXPECT_EQ(grid_lines(drawn.out), grid_lines(direct.out)) << drawn.out;
+  EXPECT_EQ(grid_lines(drawn.out).size(), 9u);
+
+  // Search alone, joined by a verification and a solve run apart.
+  const auto searched = kinrow("table misere --k 3 --width 4..5 --height 1..2 --quiet --max-positions 0 --json");
+  const auto verified = kinrow("strategy verify connect:5x2x3,misere --strategy take-even --player 2 --json --quiet");
+  const auto solved = kinrow("solve connect:4x1x3,misere --json");
+  std::ofstream(path) << searched.out << verified.out << "\n" << solved.out;
+  const auto joined = kinrow("table misere --k 3 --width 4..5 --height 1..2 --quiet --search-cells 0 --from " + path.string());
+  EXPECT_EQ(joined.status, 0) << joined.err;
+  EXPECT_NE(joined.out.find("| **k=3 h=2** | 2nd S ✓ | 2nd SV ✓ |"), std::string::npos) << joined.out;
+
+  // The same records with one search result turned over: flagged, exit status 1.
+  std::string turned = searched.out;
+  const std::size_t at = turned.find("\"search\":\"second\"");
+  ASSERT_NE(at, std::string::npos) << turned;
+  turned.replace(at, 17, "\"search\":\"first\"");
+  std::ofstream(path) << turned << verified.out;
+  const auto flagged = kinrow("table misere --k 3 --width 4..5 --height 1..2 --quiet --from " + path.string());
+  EXPECT_EQ(flagged.status, 1);
+  EXPECT_NE(flagged.out.find("✗"), std::string::npos) << flagged.out;
+
+  std::ofstream(path) << "{\"no game\": 1}\n";
+  EXPECT_EQ(kinrow(range + "--from " + path.string()).status, 2);
+  std::filesystem::remove(path);
+}
+
 }  // namespace
 }  // namespace kinrow

@@ -37,11 +37,16 @@ const CommandSpec kTableSpec = {
     "and by verifying the paper's strategy for the side it says wins, or both sides'\n"
     "drawing strategies, against every defence (kinrow strategy verify). Both are compared\n"
     "with the paper; a disagreement is flagged and the exit status is 1. --cylinder asks the\n"
-    "paper's open question: columns wrap around (an annulus). docs/misere.md.\n\n"
+    "paper's open question: columns wrap around (an annulus). Runs too long for one table --\n"
+    "a verification of hours, a search of a day -- are done apart with --json and joined:\n"
+    "--from FILE draws the table from such results (this command's --json lines, kinrow\n"
+    "strategy verify --json, kinrow solve --json of the empty board) instead of computing.\n"
+    "docs/misere.md.\n\n"
     "examples:\n"
     "  kinrow table connect                                   (every board with w+h <= 13)\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --markdown t.md --svg t.svg\n"
     "  kinrow table misere --k 3..4 --width 1..10 --height 1..6 --cylinder --certificates certs\n"
+    "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --from runs.jsonl --markdown t.md\n"
     "  kinrow table connect --width 4..7 --height 4..6 --check bench/data/connect4-sizes.txt\n"
     "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg",
     {
@@ -56,6 +61,7 @@ const CommandSpec kTableSpec = {
         {"max-positions", "N", "misere: give up a strategy verification after N positions (default 20000000;\n"
                                  "0: search only, no strategy verified)"},
         {"certificates", "DIR", "misere: write a certificate for every board search settles into DIR"},
+        {"from", "FILE", "misere: draw the table from earlier results (JSON lines) instead of computing"},
         {"check", "FILE", "published results to compare with; exit 1 on a disagreement"},
         {"markdown", "FILE", "write a Markdown page (title, command, tables) to FILE instead of stdout"},
         {"svg", "FILE", "draw the table as SVG into FILE"},

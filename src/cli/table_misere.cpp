@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -20,6 +21,7 @@
 #include "search/sum_certificate.h"
 #include "search/sum_solver.h"
 #include "strategy/misere_paper.h"
+#include "strategy/strategy.h"
 #include "strategy/verifier.h"
 
 namespace kinrow::cli {
@@ -168,6 +170,130 @@ void check_side(const Game& game, int player, uint64_t max_positions, SideCheck&
   }
 }
 
+// --from FILE: results of earlier runs, one JSON object a line, as this command's --json,
+// `kinrow strategy verify --json` and `kinrow solve --json` print them. A verification
+// run of hours (checkpointed, resumed) then joins the table like any other, and the page
+// is drawn from what was computed, never from what was typed.
+struct Record {
+  nlohmann::json json;
+  int line = 0;
+};
+
+std::map<std::string, std::vector<Record>> read_records(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read \"" + printable(path) + "\"");
+  std::map<std::string, std::vector<Record>> out;
+  std::string text;
+  for (int line = 1; std::getline(in, text); ++line) {
+    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    Record r{nlohmann::json::parse(text, nullptr, false), line};
+    if (!r.json.is_object() || !r.json.contains("game") || !r.json["game"].is_string())
+      throw InputError(printable(path) + ":" + std::to_string(line) + ": not a JSON result with a \"game\"");
+    // Keyed by the canonical spec where there is such a game (a board k fits nowhere on
+    // is none, and has no result to take).
+    std::string spec = r.json["game"].get<std::string>();
+    try {
+      spec = make_game(spec).spec;
+    } catch (const InputError&) {
+    }
+    out[spec].push_back(std::move(r));
+  }
+  return out;
+}
+
+// One side's verification from a record: the strategy must be one that claims something
+// for that player on this board (the claim is the strategy's own, not the run's --claim).
+void take_verification(const nlohmann::json& j, const Game& game, int player, Board& b, const std::string& where) {
+  SideCheck& side = b.side[player];
+  const KnowledgeStrategy& strategy = find_strategy(j.at("strategy").get<std::string>());
+  const StrategyPromise promise = strategy.promise(game, player, false);
+  if (!promise.applies || !promise.has_claim || j.value("relaxed", false))
+    throw InputError(where + ": " + strategy.name() + " claims nothing for player " + std::to_string(player + 1) +
+                     " on " + game.spec);
+  const std::string guarantee = j.at("guarantee").get<std::string>();
+  StrategyVerification v;
+  v.complete = guarantee != "not finished" && guarantee != "unknown" && j.value("complete", true);
+  v.guarantee = guarantee == "win" ? Guarantee::Win : guarantee == "at least draw" ? Guarantee::NotLose : Guarantee::None;
+  v.positions = j.value("positions", uint64_t{0});
+  v.seconds = j.value("seconds", 0.0) + j.value("resumed_seconds", 0.0);
+  if (side.strategy && side.result.complete) {  // a second finished run must agree with the first
+    b.disagrees |= v.complete && v.guarantee != side.result.guarantee;
+    return;
+  }
+  side.strategy = &strategy;
+  side.claim = promise.claim;
+  side.result = v;
+}
+
+void take_record(const Record& r, const Game& game, Board& b) {
+  const nlohmann::json& j = r.json;
+  const std::string where = "--from line " + std::to_string(r.line);
+  try {
+    if (j.contains("strategy") && j.contains("player")) {  // kinrow strategy verify --json
+      const int player = j.at("player").get<int>() - 1;
+      if (player != 0 && player != 1) throw InputError(where + ": player " + std::to_string(player + 1));
+      take_verification(j, game, player, b, where);
+      return;
+    }
+    std::optional<Outcome> searched;
+    SearchOutcome s;
+    if (j.contains("k")) {  // kinrow table misere --json
+      for (int player = 0; player < 2; ++player) {
+        const char* key = player == 0 ? "first_player_strategy" : "second_player_strategy";
+        if (j.contains(key)) take_verification(j.at(key), game, player, b, where);
+      }
+      if (!j.contains("search")) return;
+      const std::string word = j.at("search").get<std::string>();
+      if (word != "out of time") searched = word == "first" ? Outcome::First : word == "second" ? Outcome::Second : Outcome::Draw;
+      s.tried = true;
+      s.nodes = j.value("search_nodes", uint64_t{0});
+      s.seconds = j.value("search_seconds", 0.0);
+      s.method = j.value("search_method", "");
+    } else if (j.contains("value") && j.value("moves", "") == "") {  // kinrow solve --json, the empty board
+      const std::string value = j.at("value").get<std::string>();
+      searched = value == "first-player-win" ? Outcome::First : value == "second-player-win" ? Outcome::Second : Outcome::Draw;
+      s.tried = true;
+      s.nodes = j.value("nodes", uint64_t{0});
+      s.seconds = j.value("seconds", 0.0);
+      s.method = j.value("method", "");
+    } else {
+      throw InputError(where + ": neither a table, a strategy verify nor a solve result of the empty board");
+    }
+    if (!searched) {
+      if (!b.search.tried) b.search = s;
+      return;
+    }
+    if (b.search.done) {  // a second search must agree with the first
+      b.disagrees |= b.search.outcome != *searched;
+      return;
+    }
+    s.done = true;
+    s.outcome = *searched;
+    b.search = s;
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(where + ": " + e.what());
+  }
+}
+
+// What the board's search and verified strategies establish, and whether anything
+// disagrees: the search, the strategies, the paper, or a strategy with its own claim.
+void settle(Board& b) {
+  b.strategy_failed = false;
+  for (const SideCheck& c : b.side)
+    if (c.strategy && c.result.complete && !c.holds()) b.strategy_failed = true;
+  b.by_strategy.reset();
+  for (int player = 0; player < 2; ++player)
+    if (b.side[player].holds() && b.side[player].result.guarantee == Guarantee::Win)
+      b.by_strategy = player == 0 ? Outcome::First : Outcome::Second;
+  if (!b.by_strategy && b.side[0].holds() && b.side[1].holds()) b.by_strategy = Outcome::Draw;
+  std::vector<Outcome> values;
+  if (b.search.done) values.push_back(b.search.outcome);
+  if (b.by_strategy) values.push_back(*b.by_strategy);
+  if (b.paper && !values.empty()) values.push_back(*b.paper);
+  for (Outcome v : values) b.disagrees |= v != values.front();
+  b.disagrees |= b.strategy_failed;
+}
+
 std::string mark_text(const Board& b) {
   std::string text;
   if (!b.exists) return "—";
@@ -195,6 +321,8 @@ int run_table_misere(const Args& args) {
   const std::string certificate_dir = args.get("certificates");
   if (!certificate_dir.empty()) std::filesystem::create_directories(certificate_dir);
   ProgressLine progress(!args.has("quiet"));
+  std::optional<std::map<std::string, std::vector<Record>>> records;
+  if (args.has("from")) records = read_records(args.get("from"));
 
   std::vector<Board> boards;
   int disagreements = 0, failures = 0;
@@ -215,27 +343,19 @@ int run_table_misere(const Args& args) {
         } catch (const InputError&) {
           b.exists = false;  // k fits neither across nor up: nobody can ever connect
         }
-        if (game) {
+        if (game && records) {
+          const auto found = records->find(b.spec);
+          if (found != records->end())
+            for (const Record& r : found->second) take_record(r, *game, b);
+          settle(b);
+        } else if (game) {
           if (w * h <= search_cells) b.search = search_board(*game, search_seconds, certificate_dir, progress);
-          search_total += b.search.seconds;
-          for (int player = 0; player < 2 && max_positions; ++player) {
+          for (int player = 0; player < 2 && max_positions; ++player)
             check_side(*game, player, max_positions, b.side[player], progress);
-            verify_total += b.side[player].result.seconds;
-            if (b.side[player].strategy && b.side[player].result.complete && !b.side[player].holds())
-              b.strategy_failed = true;
-          }
-          // What the verified strategies establish.
-          for (int player = 0; player < 2; ++player)
-            if (b.side[player].holds() && b.side[player].result.guarantee == Guarantee::Win)
-              b.by_strategy = player == 0 ? Outcome::First : Outcome::Second;
-          if (!b.by_strategy && b.side[0].holds() && b.side[1].holds()) b.by_strategy = Outcome::Draw;
-          std::vector<Outcome> values;
-          if (b.search.done) values.push_back(b.search.outcome);
-          if (b.by_strategy) values.push_back(*b.by_strategy);
-          if (b.paper && !values.empty()) values.push_back(*b.paper);
-          for (Outcome v : values) b.disagrees |= v != values.front();
-          b.disagrees |= b.strategy_failed;
+          settle(b);
         }
+        search_total += b.search.seconds;
+        for (const SideCheck& c : b.side) verify_total += c.result.seconds;
         disagreements += b.disagrees;
         failures += b.strategy_failed;
         progress.clear();
@@ -310,6 +430,14 @@ int run_table_misere(const Args& args) {
   TablePage page(args);
   std::ostream& out = page.out();
   page.head(title);
+  if (records) {
+    out << "Drawn from the results in `" << args.get("from") << "` (JSON lines of earlier runs, each made by\n"
+        << "the command recorded with it in docs/misere.md). `S`: settled by exact search with no\n"
+        << "strategy knowledge. `V`: settled by verifying the paper's strategy against every defence\n"
+        << "(for the side it says wins, or both sides' drawing strategies). `✓`: agrees with the paper;\n"
+        << "`✗`: a disagreement (with the paper, or between two runs); `?`: no result settles it; `—`:\n"
+        << "k fits nowhere on the board, so no line can be completed (a draw by the rules alone).\n\n";
+  } else {
   out << "`S`: settled by exact search with no strategy knowledge (boards of at most " << search_cells
       << " cells,\n" << search_seconds << " s each: alpha-beta, then the search by parts). `V`: settled by verifying the paper's strategy against every\n"
       << "defence (for the side it says wins, or both sides' drawing strategies; "
@@ -317,6 +445,7 @@ int run_table_misere(const Args& args) {
       << ". `✓`: agrees with the paper; `✗`: a disagreement; `?`:\n"
       << "settled by neither within those limits; `—`: k fits nowhere on the board, so no line can\n"
       << "be completed (a draw by the rules alone).\n\n";
+  }
   write_markdown_grid(out, grid);
   int by_search = 0, by_strategy = 0, by_both = 0, settled = 0, existing = 0;
   for (const Board& b : boards) {
