@@ -108,7 +108,7 @@ int run_strategy(const Args& args) {
   }
   if (options.certificate && relaxed)
     throw InputError("--certificate: certificates are for the game's own rules, not the relaxed game");
-  ProgressLine progress(!args.has("quiet") && !args.has("json"));
+  ProgressLine progress(!args.has("quiet"));
   options.on_progress = [&](const VerifyProgress& p) {
     progress.show(strategy.name() + " on " + game.spec + ": " + verify_progress_text(p));
   };
