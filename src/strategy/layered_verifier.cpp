@@ -100,6 +100,7 @@ class LayeredVerifier {
     } else if (!resumed) {
       layer = std::vector<uint64_t>(layout_.canonical(), layout_.canonical() + words);  // the empty board
     }
+    double growth = 1.0;  // next layer / this layer, as last seen (none yet: 1, growing if need be)
     for (bool saved = resumed; !layer.empty() && !loss.found(); ++holder_moves_, saved = false) {
       if (!options_.checkpoint.empty() && !saved) checkpoint(layer, workers, worst);
       out_.positions += layer.size() / words;
@@ -107,6 +108,9 @@ class LayeredVerifier {
         out_.complete = false;
         return;
       }
+      // Each worker's share of the next layer, guessed from the last layer's growth.
+      const double expected = static_cast<double>(layer.size() / words) * growth * 1.05 / workers.size();
+      for (Worker& w : workers) w.next.reserve(static_cast<std::size_t>(expected));
       expand(layer, workers);
       if (stopped_) {
         out_.complete = false;
@@ -115,7 +119,9 @@ class LayeredVerifier {
       for (auto& w : workers) worst = std::min(worst, w.worst);
       loss = first_loss(workers);
       if (!draw.found()) draw = first_draw(workers);
+      const std::size_t expanded = layer.size();
       layer = merge(workers);
+      growth = std::clamp(static_cast<double>(layer.size()) / static_cast<double>(expanded), 0.25, 2.0);
     }
     for (auto& w : workers) {
       out_.opponent_moves += w.opponent_moves;

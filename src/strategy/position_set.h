@@ -5,14 +5,18 @@
 // waiting for them. The layered verifier prefetches the slots of the keys it will probe a
 // few dozen keys later; the depth-first one cannot (prefetching the slots of every reply's
 // position was tried: it goes deep before it comes back to a sibling, and the fetched
-// lines are gone by then).
+// lines are gone by then). The slots lie in huge pages where the kernel gives them: a set
+// of gigabytes on 4 KiB pages misses the TLB on nearly every probe, and on 12x9 boards the
+// page walks were half the verifier's time (docs/benchmarks.md).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/hashing.h"
+#include "search/huge_pages.h"
 
 namespace kinrow {
 
@@ -39,19 +43,24 @@ class PositionSet {
     place(key, result);
     ++size_;
   }
+  // Makes room for `keys` keys in all, so that filling it up needs no rehashing: each
+  // growth rehashes every key at random, several passes over a set of gigabytes.
+  void reserve(std::size_t keys) {
+    if (5 * keys > 4 * count_) resize(keys + keys / 4 + 1);
+  }
   std::size_t size() const { return size_; }
   // Calls f(key) for every stored key, its spare bits cleared, in slot order.
   template <class F>
   void for_each(F&& f) const {
     std::vector<uint64_t> key(words_);
-    for (std::size_t i = 0; i < slots_.size(); i += words_)
+    for (std::size_t i = 0; i < count_ * words_; i += words_)
       if (result_of(&slots_[i])) {
         std::copy(&slots_[i], &slots_[i] + words_, key.begin());
         key[words_ - 1] &= kKeyBits;
         f(key.data());
       }
   }
-  std::size_t bytes() const { return slots_.size() * sizeof(uint64_t); }
+  std::size_t bytes() const { return count_ * words_ * sizeof(uint64_t); }
 
  private:
   __extension__ using Wide = unsigned __int128;
@@ -78,16 +87,20 @@ class PositionSet {
     slot[words_ - 1] = (slot[words_ - 1] & kKeyBits) | static_cast<uint64_t>(result) << kShift;
   }
   void resize(std::size_t count) {
-    std::vector<uint64_t> old = std::move(slots_);
-    slots_.assign(count * words_, 0);
+    std::unique_ptr<HugePageMemory> old = std::move(memory_);
+    const uint64_t* old_slots = slots_;
+    const std::size_t old_count = count_;
+    memory_ = std::make_unique<HugePageMemory>(count * words_ * sizeof(uint64_t));  // zeroed: every slot free
+    slots_ = static_cast<uint64_t*>(memory_->data());
     count_ = count;
-    for (std::size_t i = 0; i < old.size(); i += words_)
-      if (result_of(&old[i])) place(&old[i], result_of(&old[i]));
+    for (std::size_t i = 0; i < old_count * words_; i += words_)
+      if (result_of(&old_slots[i])) place(&old_slots[i], result_of(&old_slots[i]));
   }
 
   int words_;
   std::size_t count_ = 0, size_ = 0;  // slots, and slots in use
-  std::vector<uint64_t> slots_;
+  std::unique_ptr<HugePageMemory> memory_;
+  uint64_t* slots_ = nullptr;  // count_ slots of words_ words, in memory_
 };
 
 }  // namespace kinrow
