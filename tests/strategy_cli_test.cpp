@@ -147,24 +147,32 @@ TEST(StrategyCli, MisereTableDrawnFromRecordsIsTheComputedOne) {
   EXPECT_EQ(grid_lines(drawn.out), grid_lines(direct.out)) << drawn.out;
   EXPECT_EQ(grid_lines(drawn.out).size(), 9u);
 
-  // Search alone, joined by a verification and a solve run apart.
-  const auto searched = kinrow("table misere --k 3 --width 4..5 --height 1..2 --quiet --max-positions 0 --json");
+  // Search alone on the two rows, joined by a verification and a solve run apart.
+  const auto searched = kinrow("table misere --k 3 --width 4..5 --height 1..2 --quiet --search-cells 5 "
+                               "--max-positions 0 --json");
   const auto verified = kinrow("strategy verify connect:5x2x3,misere --strategy take-even --player 2 --json --quiet");
-  const auto solved = kinrow("solve connect:4x1x3,misere --json");
-  std::ofstream(path) << searched.out << verified.out << "\n" << solved.out;
-  const auto joined = kinrow("table misere --k 3 --width 4..5 --height 1..2 --quiet --search-cells 0 --from " + path.string());
+  const auto solved = kinrow("solve connect:4x2x3,misere --json");
+  const auto more = temp_file("more.jsonl");
+  std::ofstream(path) << searched.out << verified.out;
+  std::ofstream(more) << solved.out;
+  const std::string joined_range = "table misere --k 3 --width 4..5 --height 1..2 --quiet --from ";
+  const auto joined = kinrow(joined_range + path.string() + "," + more.string());
   EXPECT_EQ(joined.status, 0) << joined.err;
-  EXPECT_NE(joined.out.find("| **k=3 h=2** | 2nd S ✓ | 2nd SV ✓ |"), std::string::npos) << joined.out;
+  EXPECT_NE(joined.out.find("| **k=3 h=1** | draw S ✓ | draw S ✓ |"), std::string::npos) << joined.out;
+  EXPECT_NE(joined.out.find("| **k=3 h=2** | 2nd S ✓ | 2nd V ✓ |"), std::string::npos) << joined.out;
+  const auto alone = kinrow(joined_range + path.string());
+  EXPECT_NE(alone.out.find("| **k=3 h=2** | ? (paper: 2nd) | 2nd V ✓ |"), std::string::npos) << alone.out;
 
-  // The same records with one search result turned over: flagged, exit status 1.
-  std::string turned = searched.out;
-  const std::size_t at = turned.find("\"search\":\"second\"");
+  // The solve result turned over: flagged against the paper, exit status 1.
+  std::string turned = solved.out;
+  const std::size_t at = turned.find("second-player-win");
   ASSERT_NE(at, std::string::npos) << turned;
-  turned.replace(at, 17, "\"search\":\"first\"");
-  std::ofstream(path) << turned << verified.out;
-  const auto flagged = kinrow("table misere --k 3 --width 4..5 --height 1..2 --quiet --from " + path.string());
+  turned.replace(at, 6, "first");
+  std::ofstream(more) << turned;
+  const auto flagged = kinrow(joined_range + path.string() + "," + more.string());
   EXPECT_EQ(flagged.status, 1);
   EXPECT_NE(flagged.out.find("✗"), std::string::npos) << flagged.out;
+  std::filesystem::remove(more);
 
   std::ofstream(path) << "{\"no game\": 1}\n";
   EXPECT_EQ(kinrow(range + "--from " + path.string()).status, 2);

@@ -61,7 +61,7 @@ const CommandSpec kTableSpec = {
         {"max-positions", "N", "misere: give up a strategy verification after N positions (default 20000000;\n"
                                  "0: search only, no strategy verified)"},
         {"certificates", "DIR", "misere: write a certificate for every board search settles into DIR"},
-        {"from", "FILE", "misere: draw the table from earlier results (JSON lines) instead of computing"},
+        {"from", "FILE", "misere: draw the table from earlier results (JSON lines; files joined by commas)"},
         {"check", "FILE", "published results to compare with; exit 1 on a disagreement"},
         {"markdown", "FILE", "write a Markdown page (title, command, tables) to FILE instead of stdout"},
         {"svg", "FILE", "draw the table as SVG into FILE"},

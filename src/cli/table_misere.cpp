@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -176,19 +177,18 @@ void check_side(const Game& game, int player, uint64_t max_positions, SideCheck&
 // is drawn from what was computed, never from what was typed.
 struct Record {
   nlohmann::json json;
-  int line = 0;
+  std::string where;  // file:line, for messages
 };
 
-std::map<std::string, std::vector<Record>> read_records(const std::string& path) {
+void read_records(const std::string& path, std::map<std::string, std::vector<Record>>& out) {
   std::ifstream in(path);
   if (!in) throw InputError("cannot read \"" + printable(path) + "\"");
-  std::map<std::string, std::vector<Record>> out;
   std::string text;
   for (int line = 1; std::getline(in, text); ++line) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-    Record r{nlohmann::json::parse(text, nullptr, false), line};
+    Record r{nlohmann::json::parse(text, nullptr, false), printable(path) + ":" + std::to_string(line)};
     if (!r.json.is_object() || !r.json.contains("game") || !r.json["game"].is_string())
-      throw InputError(printable(path) + ":" + std::to_string(line) + ": not a JSON result with a \"game\"");
+      throw InputError(r.where + ": not a JSON result with a \"game\"");
     // Keyed by the canonical spec where there is such a game (a board k fits nowhere on
     // is none, and has no result to take).
     std::string spec = r.json["game"].get<std::string>();
@@ -198,6 +198,13 @@ std::map<std::string, std::vector<Record>> read_records(const std::string& path)
     }
     out[spec].push_back(std::move(r));
   }
+}
+
+// `paths`: files separated by commas, read in order.
+std::map<std::string, std::vector<Record>> read_records(const std::string& paths) {
+  std::map<std::string, std::vector<Record>> out;
+  std::istringstream list(paths);
+  for (std::string path; std::getline(list, path, ',');) read_records(path, out);
   return out;
 }
 
@@ -227,7 +234,7 @@ void take_verification(const nlohmann::json& j, const Game& game, int player, Bo
 
 void take_record(const Record& r, const Game& game, Board& b) {
   const nlohmann::json& j = r.json;
-  const std::string where = "--from line " + std::to_string(r.line);
+  const std::string& where = r.where;
   try {
     if (j.contains("strategy") && j.contains("player")) {  // kinrow strategy verify --json
       const int player = j.at("player").get<int>() - 1;
