@@ -438,8 +438,8 @@ int run_table_misere(const Args& args) {
   std::ostream& out = page.out();
   page.head(title);
   if (records) {
-    out << "Drawn from the results in `" << args.get("from") << "` (JSON lines of earlier runs, each made by\n"
-        << "the command recorded with it in docs/misere.md). `S`: settled by exact search with no\n"
+    out << "Drawn from the results given to --from: JSON lines printed by earlier runs (for the\n"
+        << "records of bench/data/misere-records, its README names the commands). `S`: settled by exact search with no\n"
         << "strategy knowledge. `V`: settled by verifying the paper's strategy against every defence\n"
         << "(for the side it says wins, or both sides' drawing strategies). `✓`: agrees with the paper;\n"
         << "`✗`: a disagreement (with the paper, or between two runs); `?`: no result settles it; `—`:\n"

@@ -12,7 +12,7 @@ constexpr const char* kMagic = "kinrow layered verification checkpoint 1";
 
 }  // namespace
 
-void save_checkpoint(const std::string& path, const LayerCheckpoint& c) {
+void save_checkpoint(const std::string& path, const LayerCheckpoint& c, const std::vector<uint64_t>& layer) {
   const std::string partial = path + ".partial";
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
@@ -25,16 +25,15 @@ void save_checkpoint(const std::string& path, const LayerCheckpoint& c) {
         << "game-ends " << c.games_ended << '\n'
         << "seconds " << c.seconds << '\n'
         << "key-words " << c.key_words << '\n'
-        << "layer-words " << c.layer.size() << '\n';
-    out.write(reinterpret_cast<const char*>(c.layer.data()),
-              static_cast<std::streamsize>(c.layer.size() * sizeof(uint64_t)));
+        << "layer-words " << layer.size() << '\n';
+    out.write(reinterpret_cast<const char*>(layer.data()), static_cast<std::streamsize>(layer.size() * sizeof(uint64_t)));
     if (!out.flush()) throw InputError("writing the checkpoint \"" + printable(partial) + "\" failed (disk full?)");
   }
   if (std::rename(partial.c_str(), path.c_str()) != 0)
     throw InputError("cannot rename \"" + printable(partial) + "\" to \"" + printable(path) + "\"");
 }
 
-std::optional<LayerCheckpoint> load_checkpoint(const std::string& path) {
+std::optional<LayerCheckpoint> load_checkpoint(const std::string& path, std::vector<uint64_t>& layer) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   const std::string where = "the checkpoint \"" + printable(path) + "\"";
@@ -58,11 +57,11 @@ std::optional<LayerCheckpoint> load_checkpoint(const std::string& path) {
     const std::size_t words = std::stoull(field("layer-words"));
     if (c.key_words <= 0 || words % static_cast<std::size_t>(c.key_words) != 0)
       throw InputError(where + " is damaged: its layer is not whole keys");
-    c.layer.resize(words);
+    layer.resize(words);
   } catch (const std::logic_error&) {  // stoi and friends on a damaged number
     throw InputError(where + " is damaged: a number does not parse");
   }
-  in.read(reinterpret_cast<char*>(c.layer.data()), static_cast<std::streamsize>(c.layer.size() * sizeof(uint64_t)));
+  in.read(reinterpret_cast<char*>(layer.data()), static_cast<std::streamsize>(layer.size() * sizeof(uint64_t)));
   if (!in || in.peek() != std::char_traits<char>::eof()) throw InputError(where + " is damaged: wrong length");
   return c;
 }

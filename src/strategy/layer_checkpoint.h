@@ -24,15 +24,15 @@ struct LayerCheckpoint {
   int holder_moves = 0;  // the holder's stones in the layer's positions
   uint64_t positions = 0, opponent_moves = 0, games_ended = 0;  // before this layer
   double seconds = 0;                                             // spent before this layer
-  int key_words = 0;
-  std::vector<uint64_t> layer;         // the layer's keys, key_words apiece
+  int key_words = 0;  // the layer's keys are this many words apiece
 };
 
-// Writes `c` to `path` (through path + ".partial"). InputError when it cannot.
-void save_checkpoint(const std::string& path, const LayerCheckpoint& c);
+// Writes `c` and `layer` to `path` (through path + ".partial"). InputError when it cannot.
+// The layer is passed apart so that gigabytes are written from where they are, not copied.
+void save_checkpoint(const std::string& path, const LayerCheckpoint& c, const std::vector<uint64_t>& layer);
 
-// The checkpoint in `path`, or nothing when there is no such file. InputError when the
-// file is not a checkpoint or is cut short.
-std::optional<LayerCheckpoint> load_checkpoint(const std::string& path);
+// The checkpoint in `path`, its layer into `layer`; nothing when there is no such file.
+// InputError when the file is not a checkpoint or is cut short.
+std::optional<LayerCheckpoint> load_checkpoint(const std::string& path, std::vector<uint64_t>& layer);
 
 }  // namespace kinrow

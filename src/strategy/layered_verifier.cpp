@@ -182,13 +182,13 @@ class LayeredVerifier {
     }
     c.seconds = out_.resumed_seconds + seconds();
     c.key_words = layout_.words();
-    c.layer = layer;
-    save_checkpoint(options_.checkpoint, c);
+    save_checkpoint(options_.checkpoint, c, layer);
   }
 
   // Takes up the walk where a checkpoint left it, if there is one.
   bool resume(std::vector<uint64_t>& layer, std::vector<Worker>& workers) {
-    std::optional<LayerCheckpoint> c = load_checkpoint(options_.checkpoint);
+    std::vector<uint64_t> keys;
+    std::optional<LayerCheckpoint> c = load_checkpoint(options_.checkpoint, keys);
     if (!c) return false;
     if (c->identity != identity() || c->key_words != layout_.words())
       throw InputError("the checkpoint \"" + printable(options_.checkpoint) + "\" is of another verification (" +
@@ -199,7 +199,7 @@ class LayeredVerifier {
     out_.resumed_seconds = c->seconds;
     workers[0].opponent_moves = c->opponent_moves;
     workers[0].games_ended = c->games_ended;
-    layer = std::move(c->layer);
+    layer = std::move(keys);
     return true;
   }
 
