@@ -214,7 +214,8 @@ void take_verification(const nlohmann::json& j, const Game& game, int player, Bo
   SideCheck& side = b.side[player];
   const KnowledgeStrategy& strategy = find_strategy(j.at("strategy").get<std::string>());
   const StrategyPromise promise = strategy.promise(game, player, false);
-  if (!promise.applies || !promise.has_claim || j.value("relaxed", false))
+  if (j.value("relaxed", false)) throw InputError(where + ": a result of the relaxed game, not of the rules");
+  if (!promise.applies || !promise.has_claim)
     throw InputError(where + ": " + strategy.name() + " claims nothing for player " + std::to_string(player + 1) +
                      " on " + game.spec);
   const std::string guarantee = j.at("guarantee").get<std::string>();
