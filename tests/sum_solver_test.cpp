@@ -32,15 +32,33 @@ TEST(SumSolver, AgreesWithAlphaBetaOnRandomPositions) {
   const int trials = testing::sanitized() ? 8 : 40;
   for (const char* spec : kGames) {
     const Game game = make_game(spec);
-    SumSolver solver(game, 16);
-    for (int t = 0; t < trials; ++t) {
-      const int empties = 1 + static_cast<int>(random.below(static_cast<uint64_t>(game.cell_count())));
-      const Position position = testing::random_position(game, empties, random);
-      const Value parts = solver.solve(stones_of(position)).value;
-      EXPECT_EQ(parts, testing::alphabeta_value(position))
-          << spec << " after " << position.turns_played() << " moves";
+    // On one row of misère play: without combinatorial values, with them for short parts
+    // only (the search decides the rest), and by default (every part in reach).
+    for (const int row_part : {0, 5, SumSolver::kDefaultRowPart}) {
+      SumSolver solver(game, 16);
+      solver.value_rows(row_part);
+      for (int t = 0; t < trials; ++t) {
+        const int empties = 1 + static_cast<int>(random.below(static_cast<uint64_t>(game.cell_count())));
+        const Position position = testing::random_position(game, empties, random);
+        const Value parts = solver.solve(stones_of(position)).value;
+        EXPECT_EQ(parts, testing::alphabeta_value(position))
+            << spec << " after " << position.turns_played() << " moves, row values to " << row_part;
+      }
     }
   }
+}
+
+// The combinatorial values decide most positions of a long row: the same value in far
+// fewer nodes.
+TEST(SumSolver, RowValuesCutTheSearch) {
+  const Game game = make_game("connect:14x1x3,misere");
+  const Position position(game);
+  SumSolver plain(game, 16), valued(game, 16);
+  plain.value_rows(0);
+  valued.value_rows(10);
+  const SumSolution a = plain.solve(stones_of(position)), b = valued.solve(stones_of(position));
+  EXPECT_EQ(a.value, b.value);
+  EXPECT_LT(b.nodes * 3, a.nodes);
 }
 
 TEST(SumSolver, AgreesWithTheReferenceSolverOnWholeSmallGames) {

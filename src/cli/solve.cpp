@@ -64,6 +64,9 @@ const CommandSpec kSolveSpec = {
         pairing_option(),
         no_pairing_option(),
         {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
+        {"row-values", "N", "--method parts on one row of misère play: decide positions whose parts in the\n"
+                            "game of safe moves are at most N cells long by their combinatorial values\n"
+                            "(docs/misere.md, \"Values of one row\"; default 16, 0: off)"},
         {"threats", "HOW", "df-pn, not under gravity: how wins by continuous threats are found: dfs\n"
                            "(depth first, the default) or db (dependency-based search with combination\n"
                            "of threats, Allis 1994: the same answers, slower; to cross-check)"},
@@ -151,6 +154,7 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
   };
   SumSolver solver(game, options.table_megabytes ? options.table_megabytes : automatic_table_megabytes(game),
                    monitor);
+  solver.value_rows(args.get_int("row-values", SumSolver::kDefaultRowPart, 0, RowValues::kMaxCells));
   const Stones stones = stones_of(position);
   const SumSolution solution = solver.solve(stones);
   std::optional<Certificate> certificate;

@@ -126,6 +126,31 @@ SumSolver::SumSolver(const Game& game, std::size_t table_megabytes, SearchMonito
     column_[static_cast<std::size_t>(x_.back())] |= cell_bit(c);
   }
   table_ = std::make_unique<Table>(std::max<std::size_t>(table_megabytes, 1));
+
+  // One row of misère play: its lines are exactly the windows of k cells (around the ring
+  // on a cylinder).
+  if (game.rules.goal == Goal::Misere && height_ == 1 && width_ <= RowValues::kMaxCells && !masks_.lines().empty()) {
+    const int k = std::popcount(masks_.lines().front());
+    std::vector<CellMask> windows;
+    for (int start = 0; start < (cylinder_ ? width_ : width_ - k + 1); ++start) {
+      CellMask w = 0;
+      for (int i = 0; i < k; ++i)
+        for (Cell c = 0; c < game.cell_count(); ++c)
+          if (x_[c] == (start + i) % width_) w |= cell_bit(c);
+      windows.push_back(w);
+    }
+    std::vector<CellMask> lines(masks_.lines().begin(), masks_.lines().end());
+    std::sort(windows.begin(), windows.end());
+    windows.erase(std::unique(windows.begin(), windows.end()), windows.end());
+    std::sort(lines.begin(), lines.end());
+    if (k >= 2 && windows == lines) row_k_ = k;
+  }
+  value_rows(kDefaultRowPart);
+}
+
+void SumSolver::value_rows(int longest_part) {
+  row_values_.reset();
+  if (row_k_ && longest_part > 0) row_values_ = std::make_unique<RowValues>(row_k_, cylinder_, longest_part);
 }
 
 SumSolver::~SumSolver() = default;
@@ -292,6 +317,14 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
     alpha = std::max<int>(alpha, e->low);
     beta = std::min<int>(beta, e->high);
   }
+  int known_low = -1, known_high = 1;
+  if (row_values_) {
+    if (const std::optional<int> decided = row_value(s, mover, known_low, known_high)) return *decided;
+    if (alpha >= known_high) return known_high;
+    if (beta <= known_low) return known_low;
+    alpha = std::max(alpha, known_low);  // a window inside the known bounds
+    beta = std::min(beta, known_high);
+  }
   const uint64_t nodes_before = nodes_;
   const int alpha_in = alpha;
 
@@ -378,11 +411,34 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
       }
     }
   }
-  const int low = best >= beta ? best : best > alpha_in ? best : -1;
-  const int high = best <= alpha_in ? best : best < beta ? best : 1;
+  const int low = std::max(known_low, best >= beta ? best : best > alpha_in ? best : -1);
+  const int high = std::min(known_high, best <= alpha_in ? best : best < beta ? best : 1);
   // After a fail-low every move was as bad: none is worth naming first next time.
   table_->store(key, low, high, nodes_ - nodes_before, best > alpha_in ? best_tag : 0);
   return best;
+}
+
+// The player X who would move on a full board wins the misère game exactly when he wins
+// the game of safe moves; if some cell can never be filled, the two games are one
+// (row_values.h). Otherwise X's value is at most a draw, his opponent's at least one.
+std::optional<int> SumSolver::row_value(const Stones& s, int mover, int& low, int& high) {
+  RowValues::Row row{};
+  for (Cell c = 0; c < game_.cell_count(); ++c)
+    row[static_cast<std::size_t>(x_[c])] = (s.first >> c & 1) ? 1 : (s.second >> c & 1) ? 2 : 0;
+  const RowValues::Reading r = row_values_->read(row, width_);
+  if (!r.in_reach) return std::nullopt;
+  GameValues& values = row_values_->values();
+  const bool wins_safe = mover == 0 ? values.left_wins_first(r.value) : values.right_wins_first(r.value);
+  if (r.dead_cell) return wins_safe ? 1 : -1;
+  const bool mover_is_x = std::popcount(masks_.all() & ~s.occupied()) % 2 == 0;
+  if (mover_is_x) {
+    if (wins_safe) return 1;
+    high = 0;
+  } else {
+    if (!wins_safe) return -1;
+    low = 0;
+  }
+  return std::nullopt;
 }
 
 SumSolution SumSolver::solve(const Stones& stones) {

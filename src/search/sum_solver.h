@@ -33,6 +33,7 @@
 #include "core/game.h"
 #include "dictionary/board_masks.h"
 #include "search/alphabeta.h"
+#include "search/row_values.h"
 #include "search/score.h"
 
 namespace kinrow {
@@ -61,12 +62,20 @@ class SumSolver {
 
   uint64_t nodes() const { return nodes_; }
 
+  // On one row of misère play, positions whose parts in the game of safe moves are at
+  // most `longest_part` cells long are decided (or bounded) by their combinatorial value
+  // (row_values.h); 0 turns that off. Other games ignore it.
+  void value_rows(int longest_part);
+  static constexpr int kDefaultRowPart = 16;
+
  private:
   struct Part;
   struct Decomposition;
   struct Table;
 
   int search(const Stones& s, int mover, int alpha, int beta, Cell last);
+  // What the game of safe moves says: 1 or -1 when it decides, else the bounds it gives.
+  std::optional<int> row_value(const Stones& s, int mover, int& low, int& high);
   // The result for `mover` of placing a stone on `c`: kOngoing, or -1, 0, 1.
   int immediate(const Stones& after, int mover, Cell c) const;
   void decompose(const Stones& s, Decomposition& d) const;
@@ -89,6 +98,8 @@ class SumSolver {
   std::vector<int> x_, y_;
   std::vector<CellMask> column_;  // the cells of each column
   std::unique_ptr<Table> table_;
+  int row_k_ = 0;  // k when the game is one row of misère play (windows of k), else 0
+  std::unique_ptr<RowValues> row_values_;
   SearchMonitor monitor_;
   std::array<std::array<uint64_t, 64>, 2> history_{};  // per player and cell: cut-offs made, weighted
   std::array<std::array<int8_t, 64>, 2> counter_{};  // per player and previous cell: 1 + the reply that cut off
