@@ -98,8 +98,9 @@ TEST(RowValues, OutcomesAgreeWithANaiveSearchOfSafeMoves) {
 }
 
 // The facts the search by parts leans on: the player who would move on a full board wins
-// the misère game exactly when he wins the game of safe moves, and with a cell nobody
-// may fill the misère game is the game of safe moves.
+// the misère game exactly when he wins the game of safe moves; his opponent wins it if he
+// wins the game of safe moves even when X has a spare move; and with a cell nobody may
+// fill the misère game is the game of safe moves.
 TEST(RowValues, SafeMovesDecideTheMisereGameAsClaimed) {
   SplitMix64 random(7);
   for (const RowCase& rc : kRows) {
@@ -119,6 +120,17 @@ TEST(RowValues, SafeMovesDecideTheMisereGameAsClaimed) {
         EXPECT_EQ(misere == Value::Win, mover_wins_safe) << rc.spec << " trial " << t;
       } else {
         EXPECT_EQ(misere == Value::Loss, !mover_wins_safe) << rc.spec << " trial " << t;
+      }
+      // X's opponent, winning against X with a spare move, wins the misère game.
+      const bool x_first = (mover_is_x ? mover : 1 - mover) == 0;
+      GameValues& g = values.values();
+      const GameValues::Id spared = g.add(r.value, x_first ? g.one() : g.minus_one());
+      const bool mover_wins_spared = mover == 0 ? g.left_wins_first(spared) : g.right_wins_first(spared);
+      if (!mover_is_x && mover_wins_spared) {
+        EXPECT_EQ(misere, Value::Win) << rc.spec << " trial " << t;
+      }
+      if (mover_is_x && !mover_wins_spared) {
+        EXPECT_EQ(misere, Value::Loss) << rc.spec << " trial " << t;
       }
       if (r.dead_cell) {
         EXPECT_EQ(misere, mover_wins_safe ? Value::Win : Value::Loss) << rc.spec << " trial " << t;

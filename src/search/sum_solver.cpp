@@ -431,11 +431,18 @@ std::optional<int> SumSolver::row_value(const Stones& s, int mover, int& low, in
   const bool wins_safe = mover == 0 ? values.left_wins_first(r.value) : values.right_wins_first(r.value);
   if (r.dead_cell) return wins_safe ? 1 : -1;
   const bool mover_is_x = std::popcount(masks_.all() & ~s.occupied()) % 2 == 0;
+  if (mover_is_x && wins_safe) return 1;
+  if (!mover_is_x && !wins_safe) return -1;
+  // X has no win. If his opponent wins even against X with a spare move, he wins the
+  // misère game: when X is stuck he still has a safe move, so a cell is empty.
+  const bool x_first = (mover_is_x ? mover : 1 - mover) == 0;
+  const GameValues::Id spared = values.add(r.value, x_first ? values.one() : values.minus_one());
+  const bool mover_wins_spared = mover == 0 ? values.left_wins_first(spared) : values.right_wins_first(spared);
   if (mover_is_x) {
-    if (wins_safe) return 1;
+    if (!mover_wins_spared) return -1;
     high = 0;
   } else {
-    if (!wins_safe) return -1;
+    if (mover_wins_spared) return 1;
     low = 0;
   }
   return std::nullopt;
