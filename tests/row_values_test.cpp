@@ -139,6 +139,31 @@ TEST(RowValues, SafeMovesDecideTheMisereGameAsClaimed) {
   }
 }
 
+// The digest keys the search's table: positions with equal digests and the same side to
+// move must have the same misère value.
+TEST(RowValues, EqualShapesHaveEqualMisereValues) {
+  SplitMix64 random(11);
+  for (const RowCase& rc : kRows) {
+    if (rc.n > 11) continue;
+    const Game game = make_game(rc.spec);
+    RowValues values(rc.k, rc.ring, 32);
+    std::map<std::pair<uint64_t, int>, Value> seen;
+    int repeats = 0;
+    for (int t = 0; t < 150; ++t) {
+      const int empties = 2 + static_cast<int>(random.below(static_cast<uint64_t>(rc.n - 2)));
+      const Position position = testing::random_position(game, empties, random);
+      const RowValues::Reading r = values.read(row_of(cells_of(position, rc.n)), rc.n);
+      const Value misere = testing::alphabeta_value(position);
+      const auto [it, added] = seen.try_emplace({r.shape, position.to_move()}, misere);
+      if (!added) {
+        ++repeats;
+        EXPECT_EQ(it->second, misere) << rc.spec << " trial " << t;
+      }
+    }
+    EXPECT_GT(repeats, 10) << rc.spec;  // the check compared something
+  }
+}
+
 // Parts longer than the limit are not valued; a part is valued once however it is placed.
 TEST(RowValues, LongPartsAreOutOfReachAndMirrorImagesShareAValue) {
   RowValues values(3, false, 8);

@@ -100,14 +100,15 @@ RowValues::Reading RowValues::analyse(Row s, int n, bool ring) {
 
   // Free moves: empty cells on no line that matters.
   GameValues::Id total = values_.zero();
-  int stars = 0;
+  int stars = 0, only_second = 0, only_first = 0;
   for (int c = 0; c < n; ++c)
     if (!covered[c]) {
       if (s[c] == kEmpty) ++stars;
-      else if (s[c] == kNotFirst) total = values_.add(total, values_.minus_one());
-      else if (s[c] == kNotSecond) total = values_.add(total, values_.one());
+      else if (s[c] == kNotFirst) total = values_.add(total, values_.minus_one()), ++only_second;
+      else if (s[c] == kNotSecond) total = values_.add(total, values_.one()), ++only_first;
     }
   if (stars % 2) total = values_.add(total, values_.star());  // * + * = 0
+  reading.shape = SplitMix64(static_cast<uint64_t>(stars % 2 + 2 * only_first + 64 * only_second)).next();
 
   // Each part: its span (the cells of its lines, all of which it covers), valued alone.
   std::array<bool, kMaxCells> done{};
@@ -147,17 +148,20 @@ RowValues::Reading RowValues::analyse(Row s, int n, bool ring) {
       }
     }
     if (length > longest_part_) return reading;  // not in reach: in_reach stays false
-    total = values_.add(total, part_value(part, length, part_ring));
+    uint64_t part_shape = 0;
+    total = values_.add(total, part_value(part, length, part_ring, part_shape));
+    reading.shape += part_shape;
   }
+  if (reading.dead_cell) reading.shape = SplitMix64(reading.shape).next();  // the board can never fill
   reading.in_reach = true;
   reading.value = total;
   return reading;
 }
 
 // The value of one part, from the table or from its options.
-GameValues::Id RowValues::part_value(const Row& part, int n, bool ring) {
+GameValues::Id RowValues::part_value(const Row& part, int n, bool ring, uint64_t& shape) {
   // The least packing over the part's placements; a colour exchange negates the value.
-  Key best;
+  Key best, best_unswapped;
   bool best_swapped = false, any = false;
   const auto pack = [&](const Row& cells) {
     Key key;
@@ -177,7 +181,9 @@ GameValues::Id RowValues::part_value(const Row& part, int n, bool ring) {
         }
         const Key key = pack(cells);
         if (!any || key < best) best = key, best_swapped = swapped, any = true;
+        if (!swapped && (shift + mirrored == 0 || key < best_unswapped)) best_unswapped = key;
       }
+  shape = KeyHash{}(best_unswapped);
   if (const auto it = parts_.find(best); it != parts_.end())
     return best_swapped ? values_.negate(it->second) : it->second;
 

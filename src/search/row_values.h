@@ -44,6 +44,11 @@ class RowValues {
     bool in_reach = false;      // every part is at most the limit long: `value` is set
     GameValues::Id value = 0;   // of N, the first player being Left
     bool dead_cell = false;     // an empty cell neither player may ever fill
+    // A 64-bit digest of the parts as they stand (up to mirror image and rotation, not
+    // colour exchange) and of the free cells: their numbers by who may fill them, and
+    // the parity of those both may (two cancel). Positions with equal digests and the
+    // same side to move have the same misère value.
+    uint64_t shape = 0;
   };
   // A position of `n` cells in which nobody has completed a line.
   Reading read(const Row& row, int n);
@@ -61,7 +66,8 @@ class RowValues {
     std::size_t operator()(const Key& k) const;
   };
   Reading analyse(Row s, int n, bool ring);
-  GameValues::Id part_value(const Row& part, int n, bool ring);
+  // The part's value; `shape`: a digest of the part up to mirror image and rotation.
+  GameValues::Id part_value(const Row& part, int n, bool ring, uint64_t& shape);
 
   int k_;
   bool ring_;

@@ -306,7 +306,18 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
   Decomposition d;
   decompose(s, d);
   if (d.count == 0) return 0;  // only neutral cells are left: nobody can complete a line
-  const uint64_t key = (d.key + (mover ? 0x9E3779B97F4A7C15ull : 0)) | 1;
+  // On one row the values may decide at once; if not, the row's own parts (finer than
+  // the search's: marked cells stand for the stones) key the table.
+  uint64_t shape = d.key;
+  int known_low = -1, known_high = 1;
+  if (row_values_) {
+    const RowValues::Reading r = read_row(s);
+    if (r.in_reach) {
+      if (const std::optional<int> decided = row_value(r, s, mover, known_low, known_high)) return *decided;
+      shape = r.shape ^ 0x2545F4914F6CDD1Dull;
+    }
+  }
+  const uint64_t key = (shape + (mover ? 0x9E3779B97F4A7C15ull : 0)) | 1;
 
   uint16_t table_move = 0;
   if (const Table::Entry* e = table_->find(key)) {
@@ -317,14 +328,10 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
     alpha = std::max<int>(alpha, e->low);
     beta = std::min<int>(beta, e->high);
   }
-  int known_low = -1, known_high = 1;
-  if (row_values_) {
-    if (const std::optional<int> decided = row_value(s, mover, known_low, known_high)) return *decided;
-    if (alpha >= known_high) return known_high;
-    if (beta <= known_low) return known_low;
-    alpha = std::max(alpha, known_low);  // a window inside the known bounds
-    beta = std::min(beta, known_high);
-  }
+  if (alpha >= known_high) return known_high;
+  if (beta <= known_low) return known_low;
+  alpha = std::max(alpha, known_low);  // a window inside the known bounds
+  beta = std::min(beta, known_high);
   const uint64_t nodes_before = nodes_;
   const int alpha_in = alpha;
 
@@ -421,12 +428,15 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
 // The player X who would move on a full board wins the misère game exactly when he wins
 // the game of safe moves; if some cell can never be filled, the two games are one
 // (row_values.h). Otherwise X's value is at most a draw, his opponent's at least one.
-std::optional<int> SumSolver::row_value(const Stones& s, int mover, int& low, int& high) {
+RowValues::Reading SumSolver::read_row(const Stones& s) {
   RowValues::Row row{};
   for (Cell c = 0; c < game_.cell_count(); ++c)
     row[static_cast<std::size_t>(x_[c])] = (s.first >> c & 1) ? 1 : (s.second >> c & 1) ? 2 : 0;
-  const RowValues::Reading r = row_values_->read(row, width_);
-  if (!r.in_reach) return std::nullopt;
+  return row_values_->read(row, width_);
+}
+
+std::optional<int> SumSolver::row_value(const RowValues::Reading& r, const Stones& s, int mover, int& low,
+                                        int& high) {
   GameValues& values = row_values_->values();
   const bool wins_safe = mover == 0 ? values.left_wins_first(r.value) : values.right_wins_first(r.value);
   if (r.dead_cell) return wins_safe ? 1 : -1;

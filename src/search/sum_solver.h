@@ -74,8 +74,10 @@ class SumSolver {
   struct Table;
 
   int search(const Stones& s, int mover, int alpha, int beta, Cell last);
-  // What the game of safe moves says: 1 or -1 when it decides, else the bounds it gives.
-  std::optional<int> row_value(const Stones& s, int mover, int& low, int& high);
+  RowValues::Reading read_row(const Stones& s);
+  // What the game of safe moves says (`r` in reach): 1 or -1 when it decides, else the
+  // bounds it gives.
+  std::optional<int> row_value(const RowValues::Reading& r, const Stones& s, int mover, int& low, int& high);
   // The result for `mover` of placing a stone on `c`: kOngoing, or -1, 0, 1.
   int immediate(const Stones& after, int mover, Cell c) const;
   void decompose(const Stones& s, Decomposition& d) const;
