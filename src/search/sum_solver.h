@@ -17,6 +17,10 @@
 //   them cancel: whoever has a result in the position without them keeps it by answering
 //   a neutral move with the other one. Only their number modulo two is kept.
 //
+// On one row of misère play (height 1, plane or ring) combinatorial game theory adds more
+// (row_values.h): the values of the game of safe moves decide or bound most positions
+// before any move is tried, and the row's own parts, finer than these, key the table.
+//
 // The answer is the value (win, draw or loss for the side to move), not the distance:
 // dropping neutral pairs changes the length of games but never their result. One stone a
 // turn, normal or misère play, mnk and connect boards (plane or cylinder) of at most 31
