@@ -69,7 +69,11 @@ std::string help_text(const CommandSpec& spec) {
       std::string left = "  --" + o.name + (o.value.empty() ? "" : " " + o.value);
       if (left.size() < 24) left.resize(24, ' ');
       else left += "\n" + std::string(24, ' ');
-      text += left + o.help + "\n";
+      // Continuation lines of the help line up under its first line.
+      std::string help = o.help;
+      for (std::size_t at = help.find('\n'); at != std::string::npos; at = help.find('\n', at + 25))
+        help.insert(at + 1, std::string(24, ' '));
+      text += left + help + "\n";
     }
   }
   return text;
