@@ -66,14 +66,15 @@ GameValues::Id GameValues::make(std::vector<Id> left, std::vector<Id> right) {
   const Id g = intern(left, right);
   for (bool changed = true; changed;) {
     changed = false;
-    // Dominated options: Left never needs an option below another, Right one above.
-    // Options are canonical and distinct, so no two are equal.
+    // Dominated options: Left never needs an option below another, Right one above. Of
+    // two equal options (never two canonical ones) the lesser id stays.
     const auto drop_dominated = [&](std::vector<Id>& options, bool for_left) {
       std::vector<Id> kept;
       for (Id a : options) {
         bool dominated = false;
         for (Id b : options)
-          if (a != b && (for_left ? less_equal(a, b) : less_equal(b, a))) {
+          if (a != b && (for_left ? less_equal(a, b) : less_equal(b, a)) &&
+              !(b > a && (for_left ? less_equal(b, a) : less_equal(a, b)))) {
             dominated = true;
             break;
           }

@@ -14,7 +14,7 @@ namespace {
 constexpr uint8_t kEmpty = 0, kFirst = 1, kSecond = 2;
 constexpr uint8_t kNotFirst = 3;   // empty, but the first player may never fill it
 constexpr uint8_t kNotSecond = 4;  // empty, but the second player may never fill it
-constexpr uint8_t kClosed = 5;     // never to be filled, or a stone on no line that matters
+constexpr uint8_t kClosed = 5;     // never to be filled: no line through it can be completed
 
 bool is_empty(uint8_t c) { return c == kEmpty || c == kNotFirst || c == kNotSecond; }
 bool may_fill(uint8_t c, int player) { return c == kEmpty || c == (player == 1 ? kNotSecond : kNotFirst); }
