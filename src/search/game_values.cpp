@@ -87,31 +87,28 @@ GameValues::Id GameValues::make(std::vector<Id> left, std::vector<Id> right) {
     drop_dominated(right, false);
     // Reversible options: a Left option whose Right reply is at most g is as good as that
     // reply's Left options (and symmetrically for Right).
-    std::vector<Id> new_left, new_right;
-    for (Id a : left) {
-      Id through = -1;
-      for (Id r : forms_[a].right)
-        if (less_equal(r, g)) {
-          through = r;
-          break;
+    const auto bypass_reversible = [&](std::vector<Id>& options, bool for_left) {
+      std::vector<Id> bypassed;
+      for (Id a : options) {
+        Id through = -1;
+        for (Id reply : for_left ? forms_[a].right : forms_[a].left)
+          if (for_left ? less_equal(reply, g) : less_equal(g, reply)) {
+            through = reply;
+            break;
+          }
+        if (through < 0) {
+          bypassed.push_back(a);
+          continue;
         }
-      if (through < 0) new_left.push_back(a);
-      else new_left.insert(new_left.end(), forms_[through].left.begin(), forms_[through].left.end()), changed = true;
-    }
-    for (Id b : right) {
-      Id through = -1;
-      for (Id l : forms_[b].left)
-        if (less_equal(g, l)) {
-          through = l;
-          break;
-        }
-      if (through < 0) new_right.push_back(b);
-      else new_right.insert(new_right.end(), forms_[through].right.begin(), forms_[through].right.end()), changed = true;
-    }
-    sort_unique(new_left);
-    sort_unique(new_right);
-    left.swap(new_left);
-    right.swap(new_right);
+        const std::vector<Id>& replaced = for_left ? forms_[through].left : forms_[through].right;
+        bypassed.insert(bypassed.end(), replaced.begin(), replaced.end());
+        changed = true;
+      }
+      sort_unique(bypassed);
+      options.swap(bypassed);
+    };
+    bypass_reversible(left, true);
+    bypass_reversible(right, false);
   }
   return intern(std::move(left), std::move(right));
 }

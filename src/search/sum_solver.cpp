@@ -303,20 +303,22 @@ void SumSolver::report() {
 // Negamax over the values -1, 0, 1, fail-soft, with the table keyed by the parts.
 int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last) {
   if (++nodes_ % (1 << 16) == 0) report();
-  Decomposition d;
-  decompose(s, d);
-  if (d.count == 0) return 0;  // only neutral cells are left: nobody can complete a line
-  // On one row the values may decide at once; if not, the row's own parts (finer than
-  // the search's: marked cells stand for the stones) key the table.
-  uint64_t shape = d.key;
+  // On one row the values may decide at once, before the parts are even split; if not,
+  // the row's own parts (finer than the search's: marked cells stand for the stones) key
+  // the table.
+  std::optional<uint64_t> row_shape;
   int known_low = -1, known_high = 1;
   if (row_values_) {
     const RowValues::Reading r = read_row(s);
     if (r.in_reach) {
       if (const std::optional<int> decided = row_value(r, s, mover, known_low, known_high)) return *decided;
-      shape = r.shape ^ 0x2545F4914F6CDD1Dull;
+      row_shape = r.shape ^ 0x2545F4914F6CDD1Dull;
     }
   }
+  Decomposition d;
+  decompose(s, d);
+  if (d.count == 0) return 0;  // only neutral cells are left: nobody can complete a line
+  const uint64_t shape = row_shape ? *row_shape : d.key;
   const uint64_t key = (shape + (mover ? 0x9E3779B97F4A7C15ull : 0)) | 1;
 
   uint16_t table_move = 0;
@@ -425,9 +427,6 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
   return best;
 }
 
-// The player X who would move on a full board wins the misère game exactly when he wins
-// the game of safe moves; if some cell can never be filled, the two games are one
-// (row_values.h). Otherwise X's value is at most a draw, his opponent's at least one.
 RowValues::Reading SumSolver::read_row(const Stones& s) {
   RowValues::Row row{};
   for (Cell c = 0; c < game_.cell_count(); ++c)
@@ -435,6 +434,9 @@ RowValues::Reading SumSolver::read_row(const Stones& s) {
   return row_values_->read(row, width_);
 }
 
+// The player X who would move on a full board wins the misère game exactly when he wins
+// the game of safe moves; if some cell can never be filled, the two games are one
+// (row_values.h). Otherwise X's value is at most a draw, his opponent's at least one.
 std::optional<int> SumSolver::row_value(const RowValues::Reading& r, const Stones& s, int mover, int& low,
                                         int& high) {
   GameValues& values = row_values_->values();
