@@ -1,5 +1,6 @@
 #include "strategy/layer_checkpoint.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
@@ -12,7 +13,9 @@ constexpr const char* kMagic = "kinrow layered verification checkpoint 1";
 
 }  // namespace
 
-void save_checkpoint(const std::string& path, const LayerCheckpoint& c, const std::vector<uint64_t>& layer) {
+void save_checkpoint(const std::string& path, const LayerCheckpoint& c, const LayerPieces& layer) {
+  std::size_t words = 0;
+  for (const std::vector<uint64_t>& piece : layer) words += piece.size();
   const std::string partial = path + ".partial";
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
@@ -25,15 +28,16 @@ void save_checkpoint(const std::string& path, const LayerCheckpoint& c, const st
         << "game-ends " << c.games_ended << '\n'
         << "seconds " << c.seconds << '\n'
         << "key-words " << c.key_words << '\n'
-        << "layer-words " << layer.size() << '\n';
-    out.write(reinterpret_cast<const char*>(layer.data()), static_cast<std::streamsize>(layer.size() * sizeof(uint64_t)));
+        << "layer-words " << words << '\n';
+    for (const std::vector<uint64_t>& piece : layer)
+      out.write(reinterpret_cast<const char*>(piece.data()), static_cast<std::streamsize>(piece.size() * sizeof(uint64_t)));
     if (!out.flush()) throw InputError("writing the checkpoint \"" + printable(partial) + "\" failed (disk full?)");
   }
   if (std::rename(partial.c_str(), path.c_str()) != 0)
     throw InputError("cannot rename \"" + printable(partial) + "\" to \"" + printable(path) + "\"");
 }
 
-std::optional<LayerCheckpoint> load_checkpoint(const std::string& path, std::vector<uint64_t>& layer) {
+std::optional<LayerCheckpoint> load_checkpoint(const std::string& path, LayerPieces& layer) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   const std::string where = "the checkpoint \"" + printable(path) + "\"";
@@ -46,6 +50,7 @@ std::optional<LayerCheckpoint> load_checkpoint(const std::string& path, std::vec
     return line.substr(std::string(name).size() + 1);
   };
   LayerCheckpoint c;
+  std::size_t words = 0;
   try {
     c.identity = field("identity");
     c.holder_moves = std::stoi(field("holder-moves"));
@@ -54,15 +59,20 @@ std::optional<LayerCheckpoint> load_checkpoint(const std::string& path, std::vec
     c.games_ended = std::stoull(field("game-ends"));
     c.seconds = std::stod(field("seconds"));
     c.key_words = std::stoi(field("key-words"));
-    const std::size_t words = std::stoull(field("layer-words"));
+    words = std::stoull(field("layer-words"));
     if (c.key_words <= 0 || words % static_cast<std::size_t>(c.key_words) != 0)
       throw InputError(where + " is damaged: its layer is not whole keys");
-    layer.resize(words);
   } catch (const std::logic_error&) {  // stoi and friends on a damaged number
     throw InputError(where + " is damaged: a number does not parse");
   }
-  in.read(reinterpret_cast<char*>(layer.data()), static_cast<std::streamsize>(layer.size() * sizeof(uint64_t)));
-  if (!in || in.peek() != std::char_traits<char>::eof()) throw InputError(where + " is damaged: wrong length");
+  const std::size_t piece_words = static_cast<std::size_t>(c.key_words) << 20;
+  layer.clear();
+  for (std::size_t read = 0; read < words; read += piece_words) {
+    std::vector<uint64_t>& piece = layer.emplace_back(std::min(piece_words, words - read));
+    in.read(reinterpret_cast<char*>(piece.data()), static_cast<std::streamsize>(piece.size() * sizeof(uint64_t)));
+    if (!in) throw InputError(where + " is damaged: wrong length");
+  }
+  if (in.peek() != std::char_traits<char>::eof()) throw InputError(where + " is damaged: wrong length");
   return c;
 }
 

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "strategy/layer_shards.h"
+
 namespace kinrow {
 
 struct LayerCheckpoint {
@@ -28,11 +30,13 @@ struct LayerCheckpoint {
 };
 
 // Writes `c` and `layer` to `path` (through path + ".partial"). InputError when it cannot.
-// The layer is passed apart so that gigabytes are written from where they are, not copied.
-void save_checkpoint(const std::string& path, const LayerCheckpoint& c, const std::vector<uint64_t>& layer);
+// The layer is passed apart so that gigabytes are written from where they are, not copied;
+// its pieces are written one after another, as one run of keys.
+void save_checkpoint(const std::string& path, const LayerCheckpoint& c, const LayerPieces& layer);
 
-// The checkpoint in `path`, its layer into `layer`; nothing when there is no such file.
-// InputError when the file is not a checkpoint or is cut short.
-std::optional<LayerCheckpoint> load_checkpoint(const std::string& path, std::vector<uint64_t>& layer);
+// The checkpoint in `path`, its layer into `layer` (in pieces of about a million keys);
+// nothing when there is no such file. InputError when the file is not a checkpoint or is
+// cut short.
+std::optional<LayerCheckpoint> load_checkpoint(const std::string& path, LayerPieces& layer);
 
 }  // namespace kinrow

@@ -11,8 +11,9 @@
 // two walk the same positions and must count the same; the depth-first one stays for
 // certificates and as the cross-check.
 //
-// The layer is shared between threads; each collects the next layer in a set of its own,
-// and the sets are merged when the layer is done. A lost (or drawn) game is found as a
+// The layer is shared between threads, handed out in blocks, and each piece of it is freed
+// once expanded; the next layer is collected in shards, each position once
+// (layer_shards.h). A lost (or drawn) game is found as a
 // layer position and the moves after it; among those of the first layer that has one,
 // the least (by key, then moves) is reported, so the answer does not depend on the
 // threads. The moves that lead to that position are found afterwards by a search that
@@ -30,6 +31,7 @@
 #include "core/error.h"
 #include "core/position.h"
 #include "strategy/layer_checkpoint.h"
+#include "strategy/layer_shards.h"
 #include "strategy/line_masks.h"
 #include "strategy/position_keys.h"
 #include "strategy/position_set.h"
@@ -81,37 +83,41 @@ class LayeredVerifier {
 
   void run() {
     const int words = layout_.words();
-    std::vector<uint64_t> layer;  // keys, `words` apiece
+    LayerPieces layer;
     std::vector<Worker> workers;
     workers.reserve(threads_);
-    for (int t = 0; t < threads_; ++t) workers.emplace_back(*this);
+    for (int t = 0; t < threads_; ++t) workers.emplace_back(*this, t);
     Result worst = kWin;
     EndedGame loss, draw;
     holder_moves_ = holder_ == 0 ? 1 : 0;
     const bool resumed = !options_.checkpoint.empty() && resume(layer, workers);
     if (!resumed && holder_ == 0) {  // the holder opens: the first layer is its first move
+      LayerShards next(words, threads_, 1);
+      next_ = &next;
       Worker& w = workers[0];
       holder_reply(w, nullptr, After{});
-      flush(w);
-      layer = merge(workers);
+      next.finish_sending(0);
+      next.finish();
+      layer = next.take();
       worst = w.worst;
       loss = first_loss(workers);
       draw = first_draw(workers);
     } else if (!resumed) {
-      layer = std::vector<uint64_t>(layout_.canonical(), layout_.canonical() + words);  // the empty board
+      layer.emplace_back(layout_.canonical(), layout_.canonical() + words);  // the empty board
     }
     double growth = 1.0;  // next layer / this layer, as last seen (none yet: 1, growing if need be)
-    for (bool saved = resumed; !layer.empty() && !loss.found(); ++holder_moves_, saved = false) {
+    for (bool saved = resumed; keys_in(layer) && !loss.found(); ++holder_moves_, saved = false) {
       if (!options_.checkpoint.empty() && !saved) checkpoint(layer, workers, worst);
-      out_.positions += layer.size() / words;
+      const std::size_t expanded = keys_in(layer);
+      out_.positions += expanded;
       if (options_.max_positions && out_.positions > options_.max_positions) {
         out_.complete = false;
         return;
       }
-      // Each worker's share of the next layer, guessed from the last layer's growth.
-      const double expected = static_cast<double>(layer.size() / words) * growth * 1.05 / workers.size();
-      for (Worker& w : workers) w.next.reserve(static_cast<std::size_t>(expected));
-      expand(layer, workers);
+      // The next layer's size, guessed from the last layer's growth.
+      LayerShards next(words, threads_, static_cast<std::size_t>(static_cast<double>(expanded) * growth * 1.05));
+      next_ = &next;
+      expand(layer, workers);  // frees the layer's pieces as it goes
       if (stopped_) {
         out_.complete = false;
         return;
@@ -119,9 +125,9 @@ class LayeredVerifier {
       for (auto& w : workers) worst = std::min(worst, w.worst);
       loss = first_loss(workers);
       if (!draw.found()) draw = first_draw(workers);
-      const std::size_t expanded = layer.size();
-      layer = merge(workers);
-      growth = std::clamp(static_cast<double>(layer.size()) / static_cast<double>(expanded), 0.25, 2.0);
+      layer = next.take();
+      next_ = nullptr;
+      growth = std::clamp(static_cast<double>(keys_in(layer)) / static_cast<double>(expanded), 0.25, 2.0);
     }
     for (auto& w : workers) {
       out_.opponent_moves += w.opponent_moves;
@@ -141,18 +147,13 @@ class LayeredVerifier {
  private:
   // One thread's board, keys, next layer and findings.
   struct Worker {
-    explicit Worker(const LayeredVerifier& v)
-        : owner(v.game_.cell_count(), kNoPlayer),
-          keys(v.game_, v.maps_),
-          next(v.layout_.words()),
-          pending(kPending * v.layout_.words()),
+    Worker(const LayeredVerifier& v, int index)
+        : index(index), owner(v.game_.cell_count(), kNoPlayer), keys(v.game_, v.maps_),
           stones(2 * v.lines_.words(), 0) {}
+    int index;  // its thread's, in the next layer's shards
     std::vector<int8_t> owner;
     int stone_count = 0;
     PositionKeys keys;
-    PositionSet next;
-    std::vector<uint64_t> pending;  // keys waiting to join `next` (queue)
-    uint64_t pending_added = 0;
     std::vector<uint64_t> stones;  // each player's stones as a bitset (LineMasks)
     uint64_t* stones_of(int player) { return &stones[player * (stones.size() / 2)]; }
     uint64_t opponent_moves = 0, games_ended = 0;
@@ -170,7 +171,7 @@ class LayeredVerifier {
   // Saves the walk before `layer` is expanded (layer_checkpoint.h). Nothing of the games
   // that ended needs saving: a loss ends the walk, and a drawn game fills the board, so
   // it is met only while the last layer is expanded.
-  void checkpoint(const std::vector<uint64_t>& layer, const std::vector<Worker>& workers, Result worst) const {
+  void checkpoint(const LayerPieces& layer, const std::vector<Worker>& workers, Result worst) const {
     if (worst != kWin) throw std::logic_error("strategy verification: a checkpoint after a game that was not won");
     LayerCheckpoint c;
     c.identity = identity();
@@ -186,8 +187,8 @@ class LayeredVerifier {
   }
 
   // Takes up the walk where a checkpoint left it, if there is one.
-  bool resume(std::vector<uint64_t>& layer, std::vector<Worker>& workers) {
-    std::vector<uint64_t> keys;
+  bool resume(LayerPieces& layer, std::vector<Worker>& workers) {
+    LayerPieces keys;
     std::optional<LayerCheckpoint> c = load_checkpoint(options_.checkpoint, keys);
     if (!c) return false;
     if (c->identity != identity() || c->key_words != layout_.words())
@@ -241,31 +242,9 @@ class LayeredVerifier {
     if (line) return ended(w, from, after.plus(move.cell), line_result(holder_), "the strategy's move completes a line");
     if (w.stone_count + 1 == game_.cell_count()) return ended(w, from, after.plus(move.cell), kDraw, "");
     place(w, move.cell, holder_);
-    queue(w, w.keys.canonical());
+    next_->add(w.index, w.keys.canonical());
+    if (options_.max_positions && next_->added() + out_.positions > options_.max_positions) stopped_ = true;
     take_back(w, move.cell, holder_);
-  }
-
-  // The next layer's probes wait in a ring of kPending keys, their slots being fetched
-  // meanwhile: the probe of a set far larger than the cache was a third of the time.
-  static constexpr int kPending = 16;
-  void queue(Worker& w, const uint64_t* key) {
-    const int words = layout_.words();
-    uint64_t* slot = &w.pending[(w.pending_added % kPending) * words];
-    if (w.pending_added >= kPending) add_to_next(w, slot);
-    std::copy(key, key + words, slot);
-    w.next.prefetch(slot);
-    ++w.pending_added;
-  }
-  void flush(Worker& w) {
-    const int words = layout_.words();
-    for (uint64_t i = w.pending_added >= kPending ? w.pending_added - kPending : 0; i < w.pending_added; ++i)
-      add_to_next(w, &w.pending[(i % kPending) * words]);
-    w.pending_added = 0;
-  }
-  void add_to_next(Worker& w, const uint64_t* key) {
-    if (w.next.find(key)) return;
-    w.next.insert(key, 1);
-    if (++found_ + out_.positions > options_.max_positions && options_.max_positions) stopped_ = true;
   }
 
   // Every opponent move from the layer position `key`, and the holder's answers.
@@ -297,47 +276,51 @@ class LayeredVerifier {
     }
   }
 
-  void expand(const std::vector<uint64_t>& layer, std::vector<Worker>& workers) {
+  std::size_t keys_in(const LayerPieces& layer) const {
+    std::size_t words = 0;
+    for (const std::vector<uint64_t>& piece : layer) words += piece.size();
+    return words / layout_.words();
+  }
+
+  // Expands every position of `layer` into next_, the threads taking blocks of positions
+  // in turn; the thread that finishes a piece's last block frees the piece, so the memory
+  // the two layers hold together stays about one layer's.
+  void expand(LayerPieces& layer, std::vector<Worker>& workers) {
     const int words = layout_.words();
-    const std::size_t count = layer.size() / words;
-    constexpr std::size_t kChunk = 512;
-    std::atomic<std::size_t> next_chunk{0};
+    constexpr std::size_t kBlock = 512;
+    std::vector<std::size_t> first_block{0};  // of each piece, and one past the last
+    for (const std::vector<uint64_t>& piece : layer)
+      first_block.push_back(first_block.back() + (piece.size() / words + kBlock - 1) / kBlock);
+    std::vector<std::atomic<std::size_t>> blocks_left(layer.size());
+    for (std::size_t p = 0; p < layer.size(); ++p) blocks_left[p] = first_block[p + 1] - first_block[p];
+    const std::size_t count = keys_in(layer);
+    std::atomic<std::size_t> next_block{0}, done{0};
     auto work = [&](Worker& w, bool reports) {
-      for (std::size_t begin; !stopped_ && (begin = next_chunk.fetch_add(kChunk)) < count;) {
-        for (std::size_t i = begin; i < std::min(count, begin + kChunk); ++i) expand_one(w, &layer[i * words]);
+      for (std::size_t b; !stopped_ && (b = next_block.fetch_add(1)) < first_block.back();) {
+        const std::size_t p = std::upper_bound(first_block.begin(), first_block.end(), b) - first_block.begin() - 1;
+        const std::vector<uint64_t>& piece = layer[p];
+        const std::size_t begin = (b - first_block[p]) * kBlock, end = std::min(piece.size() / words, begin + kBlock);
+        for (std::size_t i = begin; i < end; ++i) expand_one(w, &piece[i * words]);
+        done += end - begin;
+        if (blocks_left[p].fetch_sub(1) == 1) std::vector<uint64_t>().swap(layer[p]);
+        next_->take_mail(w.index);
         if (reports && options_.on_progress && seconds() >= next_report_) {  // once a second
-          VerifyProgress progress{out_.positions + found_, seconds()};
+          VerifyProgress progress{out_.positions + next_->added(), seconds()};
           progress.holder_moves = holder_moves_;
-          progress.layer_done = std::min(count, next_chunk.load());
+          progress.layer_done = done;
           progress.layer_size = count;
           options_.on_progress(progress);
           next_report_ = seconds() + 1;
         }
       }
-      flush(w);
+      next_->finish_sending(w.index);
     };
     std::vector<std::thread> helpers;
     for (std::size_t t = 1; t < workers.size(); ++t) helpers.emplace_back(work, std::ref(workers[t]), false);
     work(workers[0], true);
     for (std::thread& t : helpers) t.join();
-  }
-
-  // The workers' next layers as one, each position once; the sets are emptied.
-  std::vector<uint64_t> merge(std::vector<Worker>& workers) {
-    const int words = layout_.words();
-    std::vector<uint64_t> layer;
-    std::size_t most = 0;
-    for (const Worker& w : workers) most += w.next.size();
-    layer.reserve(most * words);
-    for (std::size_t t = 0; t < workers.size(); ++t)
-      workers[t].next.for_each([&](const uint64_t* key) {
-        for (std::size_t u = 0; u < t; ++u)
-          if (workers[u].next.find(key)) return;
-        layer.insert(layer.end(), key, key + words);
-      });
-    for (Worker& w : workers) w.next = PositionSet(words);
-    found_ = 0;
-    return layer;
+    next_->finish();
+    layer.clear();
   }
 
   EndedGame first_loss(std::vector<Worker>& workers) const {
@@ -415,7 +398,7 @@ class LayeredVerifier {
   double next_report_ = 1;                // when to call on_progress next (seconds)
   int holder_moves_ = 0;                  // the holder's stones in the layer being expanded
   bool draw_seen_ = false;                // a drawn game was found in an earlier layer
-  std::atomic<uint64_t> found_{0};        // new positions in the workers' sets (with repeats between them)
+  LayerShards* next_ = nullptr;           // the layer being collected
   std::atomic<bool> stopped_{false};      // max_positions reached
   std::chrono::steady_clock::time_point start_;
 };

@@ -22,7 +22,8 @@ namespace kinrow {
 
 class PositionSet {
  public:
-  explicit PositionSet(int words) : words_(words) { resize(1 << 16); }
+  // `slots`: the room it starts with (it grows as needed).
+  explicit PositionSet(int words, std::size_t slots = 1 << 16) : words_(words) { resize(slots); }
 
   // The stored result, or 0.
   uint8_t find(const uint64_t* key) const {
