@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <thread>
 #include <vector>
 
+#include "core/error.h"
 #include "core/hashing.h"
 #include "strategy/layer_checkpoint.h"
 #include "strategy/layer_shards.h"
@@ -102,6 +104,17 @@ TEST(LayerShards, ALayerInPiecesRoundTripsThroughACheckpoint) {
     read.insert(read.end(), piece.begin(), piece.end());
   }
   EXPECT_TRUE(read == whole) << "the keys read back are not the keys saved, in order";
+}
+
+// A damaged header must be refused, not believed: a key size of two billion words would
+// have the first piece allocated (16 GB) before the read failed.
+TEST(LayerShards, ACheckpointWithAnAbsurdKeySizeIsRefused) {
+  const std::string path = ::testing::TempDir() + "kinrow_bad_key_" + std::to_string(::getpid());
+  std::ofstream(path) << "kinrow layered verification checkpoint 1\nidentity x\nholder-moves 1\npositions 0\n"
+                         "replies 0\ngame-ends 0\nseconds 0\nkey-words 2000000000\nlayer-words 2000000000\n";
+  LayerPieces loaded;
+  EXPECT_THROW(load_checkpoint(path, loaded), InputError);
+  std::filesystem::remove(path);
 }
 
 }  // namespace

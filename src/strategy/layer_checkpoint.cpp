@@ -60,7 +60,8 @@ std::optional<LayerCheckpoint> load_checkpoint(const std::string& path, LayerPie
     c.seconds = std::stod(field("seconds"));
     c.key_words = std::stoi(field("key-words"));
     words = std::stoull(field("layer-words"));
-    if (c.key_words <= 0 || words % static_cast<std::size_t>(c.key_words) != 0)
+    // No game kinrow keys takes 64 words (a key is at most two bits a cell).
+    if (c.key_words <= 0 || c.key_words > 64 || words % static_cast<std::size_t>(c.key_words) != 0)
       throw InputError(where + " is damaged: its layer is not whole keys");
   } catch (const std::logic_error&) {  // stoi and friends on a damaged number
     throw InputError(where + " is damaged: a number does not parse");

@@ -48,11 +48,13 @@ class LayerShards {
   void take_mail(int thread);
   // Called by thread `thread` when it will add no more: posts what it holds for others.
   void finish_sending(int thread);
-  // Once every thread has finished sending (any one thread may call it): every key added
-  // is in its shard.
+  // Once every thread has finished sending and been joined (any one thread may then call
+  // it): every key added is in its shard, and added() is exact.
   void finish();
 
-  // New keys so far, give or take a few dozen a thread (for progress and position limits).
+  // New keys so far, for progress and position limits. Until finish() it lags: keys still
+  // in a ring, in an outbox or in a mailbox not yet taken (a few thousand a thread) and a
+  // few dozen a thread not yet counted are missing.
   uint64_t added() const { return added_.load(std::memory_order_relaxed); }
   // The layer, each key once, one piece a shard; the shards are emptied as they are read.
   LayerPieces take();
@@ -111,7 +113,7 @@ class LayerShards {
   std::vector<Shard> shards_;
   std::vector<Thread> threads_;
   std::unique_ptr<Mailbox[]> mail_;  // one per thread
-  std::atomic<uint64_t> added_{0};
+  alignas(64) std::atomic<uint64_t> added_{0};  // its own cache line: every add reads the members above
 };
 
 }  // namespace kinrow

@@ -145,7 +145,7 @@ class LayeredVerifier {
   }
 
  private:
-  // One thread's board, keys, next layer and findings.
+  // One thread's board, keys and findings.
   struct Worker {
     Worker(const LayeredVerifier& v, int index)
         : index(index), owner(v.game_.cell_count(), kNoPlayer), keys(v.game_, v.maps_),
@@ -232,7 +232,7 @@ class LayeredVerifier {
   }
 
   // The holder answers on w's board, reached by `after` from the layer position `from`;
-  // a position that goes on joins w's next layer.
+  // a position that goes on joins the next layer.
   void holder_reply(Worker& w, const uint64_t* from, After after) {
     const StrategyMove move = strategy_.choose(BoardView{game_, w.owner, holder_});
     if (move.cell < 0) return ended(w, from, after, kLoss, "the strategy has no move: " + move.why_none);
@@ -283,8 +283,8 @@ class LayeredVerifier {
   }
 
   // Expands every position of `layer` into next_, the threads taking blocks of positions
-  // in turn; the thread that finishes a piece's last block frees the piece, so the memory
-  // the two layers hold together stays about one layer's.
+  // in turn; the thread that finishes a piece's last block frees the piece, so the old
+  // layer shrinks while the next one grows.
   void expand(LayerPieces& layer, std::vector<Worker>& workers) {
     const int words = layout_.words();
     constexpr std::size_t kBlock = 512;
@@ -321,6 +321,8 @@ class LayeredVerifier {
     for (std::thread& t : helpers) t.join();
     next_->finish();
     layer.clear();
+    // Checked again now that the count is exact: while the threads ran it lagged behind.
+    if (options_.max_positions && out_.positions + next_->added() > options_.max_positions) stopped_ = true;
   }
 
   EndedGame first_loss(std::vector<Worker>& workers) const {
