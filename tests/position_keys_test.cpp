@@ -103,5 +103,16 @@ TEST(PositionSet, FindsWhatWasInsertedThroughResizes) {
   EXPECT_EQ(visited, inserted);
 }
 
+TEST(PositionSet, InsertNewAddsEachKeyOnceThroughResizes) {
+  PositionSet set(2, 64);
+  SplitMix64 random(5);
+  std::vector<std::array<uint64_t, 2>> keys;
+  for (int i = 0; i < 100000; ++i) keys.push_back({random.next(), random.next() >> 2});
+  for (const auto& key : keys) ASSERT_TRUE(set.insert_new(key.data(), 2));
+  for (const auto& key : keys) ASSERT_FALSE(set.insert_new(key.data(), 3));  // kept, not overwritten
+  EXPECT_EQ(set.size(), keys.size());
+  for (const auto& key : keys) ASSERT_EQ(set.find(key.data()), 2);
+}
+
 }  // namespace
 }  // namespace kinrow

@@ -99,9 +99,7 @@ class LayerShards {
     ++t.queued;
   }
   void insert(Thread& t, std::size_t shard, const uint64_t* key) {
-    PositionSet& set = shards_[shard].set;
-    if (set.find(key)) return;
-    set.insert(key, 1);
+    if (!shards_[shard].set.insert_new(key, 1)) return;
     if (++t.uncounted == kCountEvery) {
       added_.fetch_add(kCountEvery, std::memory_order_relaxed);
       t.uncounted = 0;

@@ -44,6 +44,20 @@ class PositionSet {
     place(key, result);
     ++size_;
   }
+  // Adds `key` with result 1..3 unless it is there already; true if it was added. One
+  // probe, where find() and then insert() would make two.
+  bool insert_new(const uint64_t* key, uint8_t result) {
+    if (5 * (size_ + 1) > 4 * count_) resize(count_ + count_ / 2);
+    for (std::size_t i = slot_of(key);; i = next(i)) {
+      uint64_t* slot = &slots_[i * words_];
+      if (!result_of(slot)) {
+        write(slot, key, result);
+        ++size_;
+        return true;
+      }
+      if (same(key, slot)) return false;
+    }
+  }
   // Makes room for `keys` keys in all, so that filling it up needs no rehashing: each
   // growth rehashes every key at random, several passes over a set of gigabytes.
   void reserve(std::size_t keys) {
@@ -83,7 +97,9 @@ class PositionSet {
   void place(const uint64_t* key, uint8_t result) {
     std::size_t i = slot_of(key);
     while (result_of(&slots_[i * words_])) i = next(i);
-    uint64_t* slot = &slots_[i * words_];
+    write(&slots_[i * words_], key, result);
+  }
+  void write(uint64_t* slot, const uint64_t* key, uint8_t result) {
     std::copy(key, key + words_, slot);
     slot[words_ - 1] = (slot[words_ - 1] & kKeyBits) | static_cast<uint64_t>(result) << kShift;
   }
