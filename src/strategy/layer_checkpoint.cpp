@@ -14,8 +14,6 @@ constexpr const char* kMagic = "kinrow layered verification checkpoint 1";
 }  // namespace
 
 void save_checkpoint(const std::string& path, const LayerCheckpoint& c, const LayerPieces& layer) {
-  std::size_t words = 0;
-  for (const std::vector<uint64_t>& piece : layer) words += piece.size();
   const std::string partial = path + ".partial";
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
@@ -28,7 +26,7 @@ void save_checkpoint(const std::string& path, const LayerCheckpoint& c, const La
         << "game-ends " << c.games_ended << '\n'
         << "seconds " << c.seconds << '\n'
         << "key-words " << c.key_words << '\n'
-        << "layer-words " << words << '\n';
+        << "layer-words " << words_in(layer) << '\n';
     for (const std::vector<uint64_t>& piece : layer)
       out.write(reinterpret_cast<const char*>(piece.data()), static_cast<std::streamsize>(piece.size() * sizeof(uint64_t)));
     if (!out.flush()) throw InputError("writing the checkpoint \"" + printable(partial) + "\" failed (disk full?)");

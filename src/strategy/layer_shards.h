@@ -30,6 +30,13 @@ namespace kinrow {
 // A layer of keys, `words` apiece, in pieces that can be freed one by one.
 using LayerPieces = std::vector<std::vector<uint64_t>>;
 
+// The words in all of a layer's pieces (keys × words a key).
+inline std::size_t words_in(const LayerPieces& layer) {
+  std::size_t words = 0;
+  for (const std::vector<uint64_t>& piece : layer) words += piece.size();
+  return words;
+}
+
 class LayerShards {
  public:
   // `expected`: about how many keys the layer will have, to size the shards.

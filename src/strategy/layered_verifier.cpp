@@ -276,11 +276,7 @@ class LayeredVerifier {
     }
   }
 
-  std::size_t keys_in(const LayerPieces& layer) const {
-    std::size_t words = 0;
-    for (const std::vector<uint64_t>& piece : layer) words += piece.size();
-    return words / layout_.words();
-  }
+  std::size_t keys_in(const LayerPieces& layer) const { return words_in(layer) / layout_.words(); }
 
   // Expands every position of `layer` into next_, the threads taking blocks of positions
   // in turn; the thread that finishes a piece's last block frees the piece, so the old
