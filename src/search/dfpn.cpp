@@ -327,8 +327,11 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
   // cell this one holds: those moves are not taken.)
   const std::optional<Entry> entry = read(key);
   // Settled already, by a transposition the parent's numbers did not show, or by another
-  // thread: a final number stays final.
-  if (entry && (entry->numbers.pn == 0 || entry->numbers.dn == 0)) {
+  // thread: a final number stays final. Not at the root of a resolve: a certificate walk
+  // asks for a settled node again to learn which child settles it, and only expanding
+  // the node tells (returning at once there made Qubic's walk disprove the bad moves one
+  // by one: 16 k nodes re-searched after a1:1 b1:1 became 28.6 M; docs/benchmarks.md).
+  if (entry && (entry->numbers.pn == 0 || entry->numbers.dn == 0) && s != root_stones_) {
     out = entry->numbers;
     return;
   }
