@@ -1,0 +1,74 @@
+// What a search board reads and never writes: a game's lines, cells and keys laid out
+// for the hot path (flat arrays, line masks in the board's width), built once per game
+// and shared by every board of every thread, so that copying a board copies only its
+// state.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/symmetry.h"
+
+namespace kinrow {
+
+// The widest board: 16 words of cells (32x32). Beyond it a search board is refused.
+constexpr int kMaxBoardCells = 1024;
+
+// The words of 64 cells a board of `cells` cells takes: 1, 2, 4, 8 or 16. InputError
+// beyond kMaxBoardCells.
+int board_words(int cells, const std::string& spec);
+
+struct BoardOptions {
+  // Symmetries folded into Board::key (alpha-beta merges symmetric positions by it; a
+  // subset of the group is sound, it only merges fewer). 0: none.
+  std::size_t key_symmetries = 0;
+  // Keep the live cells and the reduced key (df-pn's table merges positions that differ
+  // only on cells no line can use any more).
+  bool live = true;
+  // Keep, per player, the lines free of the opponent that miss at most this many cells
+  // (threat search and multi-stone knowledge read them). 0: the rules' 2p.
+  int near = 0;
+};
+
+struct BoardTables {
+  BoardTables(const Game& game, const SymmetryGroup& symmetry, const BoardOptions& options = {});
+
+  const Game* game;
+  Rules rules;
+  int cells = 0;
+  int lines = 0;
+  int words = 1;  // of a cell set: the board's width (board_words)
+  int max_turns = 0;
+  bool lines_count[2] = {true, true};  // maker-breaker: only the maker's lines count
+  bool track_live = true;
+  int near_limit = 2;
+
+  std::vector<int32_t> cell_lines_begin;  // lines through cell c: [begin[c], begin[c+1])
+  std::vector<int32_t> cell_lines;
+  std::vector<int32_t> line_cells_begin;  // cells of line l: [begin[l], begin[l+1])
+  std::vector<int16_t> line_cells;
+  std::vector<uint8_t> line_size;
+  std::vector<uint64_t> line_words;  // line l's cells as a set: words [l * words, (l + 1) * words)
+  std::vector<int16_t> below, above;  // -1 where none (and everywhere without gravity)
+  std::vector<int32_t> centrality;  // lines through a cell: the static part of move order
+
+  // Zobrist keys: stones [player * cells + cell]; a dead cell [cell] and the number of
+  // empty dead cells [n] for the reduced key (Board::reduced_key).
+  std::vector<uint64_t> zobrist, zobrist_dead, zobrist_empty_dead;
+  // The symmetries folded into Board::key: key_maps[g][cell] = image of cell under g.
+  std::vector<std::vector<int16_t>> key_maps;
+  std::vector<std::vector<int16_t>> key_inverse;
+
+  // Stones placed on turn `turn` (0-based), and the turn the n-th stone (0-based) is part of.
+  int stones_on_turn(int turn) const { return turn == 0 ? rules.first_turn_stones : rules.stones_per_turn; }
+  int turn_of_stone(int n) const {
+    const int q = rules.first_turn_stones, p = rules.stones_per_turn;
+    if (n < q) return 0;
+    return 1 + (p == 1 ? n - q : (n - q) / p);  // no division on the common path
+  }
+};
+
+}  // namespace kinrow
