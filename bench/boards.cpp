@@ -107,7 +107,7 @@ void compare(const Game& game, int runs) {
   const MaskBoard<W> masks(game);
   BoardOptions options;
   options.live = false;  // as alpha-beta runs it; df-pn adds the live cells
-  const BoardTables tables(game, SymmetryGroup{{}, true}, options);
+  const BoardTables tables(game, options);
   for (int run = 0; run < runs; ++run) {
     expansions = check_mask = check_board = 0;
     // The mask board: positions are values, a child is a copy with one more bit.
@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
   for (const char* spec : {"mnk:7x7x5", "cube:4x3", "square:8", "mnk:9x9x5", "mnk:15x15x5", "mnk:19x19x6,p=2,q=1",
                            "mnk:19x19x5"}) {
     const Game game = make_game(spec);
-    const BoardTables probe(game, SymmetryGroup{{}, true});
+    const BoardTables probe(game);
     with_board(probe, [&](auto board) { compare<decltype(board)::kWords>(game, runs); });
   }
 }

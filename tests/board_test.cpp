@@ -95,7 +95,8 @@ TEST_P(BoardAgrees, WithTheRulesStoneByStone) {
   const Game game = make_game(GetParam());
   BoardOptions options;
   options.key_symmetries = 8;
-  const BoardTables tables(game, automorphisms(game, 64), options);
+  const SymmetryGroup group = automorphisms(game, 64);
+  const BoardTables tables(game, options, &group);
   SplitMix64 random(11);
   const int games = std::getenv("KINROW_SANITIZED") ? 3 : 12;
   with_board(tables, [&](auto board) {
@@ -140,7 +141,7 @@ TEST_P(BoardAgrees, TurnsAsWholeMoves) {
   const Game game = make_game(GetParam());
   // Listing every pair of cells, turn after turn, is for the small boards.
   if (game.rules.stones_per_turn > 1 && game.cell_count() > 64) GTEST_SKIP();
-  const BoardTables tables(game, automorphisms(game, 64));
+  const BoardTables tables(game);
   SplitMix64 random(5);
   with_board(tables, [&](auto board) {
     Position position(game);

@@ -17,8 +17,7 @@
 #include "core/error.h"
 #include "core/notation.h"
 #include "core/symmetry.h"
-#include "dictionary/board_masks.h"
-#include "dictionary/canonical.h"
+#include "search/canonical.h"
 #include "games/families.h"
 #include "proof/certificate.h"
 #include "proof/checker.h"
@@ -479,65 +478,74 @@ TEST(DfpnCertificatePairings, SharedPairsAreListedAndChecked) {
 
 // ---- 4. Orbit representatives -----------------------------------------------------------
 
-Stones stones_from(const Game& game, const std::string& moves) { return stones_of(play_moves(game, moves)); }
+Stones<1> stones_from(const Game& game, const std::string& moves) { return stones_of<1>(play_moves(game, moves)); }
+
+Bits<1> cells(std::initializer_list<Cell> list) {
+  Bits<1> out;
+  for (Cell c : list) out.set(c);
+  return out;
+}
 
 TEST(DfpnCertificateOrbits, TicTacToe) {
   const Game game = make_game("tictactoe");
-  const Canonicaliser canon(game);
+  const Canonicaliser<1> canon(game);
   ASSERT_EQ(canon.group_size(), 8u);
-  const BoardMasks board(game);
+  const Bits<1> all = Bits<1>::first_n(game.cell_count());
   // Empty board: a corner, an edge and the centre (the lowest cell of each orbit).
-  const CellMask empty = canon.orbit_representatives(Stones{}, board.all());
-  EXPECT_EQ(std::popcount(empty), 3);
-  EXPECT_EQ(empty, cell_bit(0) | cell_bit(1) | cell_bit(4));
+  const Bits<1> empty = canon.orbit_representatives(Stones<1>{}, all);
+  EXPECT_EQ(empty.count(), 3);
+  EXPECT_EQ(empty, cells({0, 1, 4}));
   // After the centre: a corner and an edge.
-  const Stones centre = stones_from(game, "b2");
-  const CellMask after_centre = canon.orbit_representatives(centre, board.all() & ~centre.occupied());
-  EXPECT_EQ(after_centre, cell_bit(0) | cell_bit(1));
+  const Stones<1> centre = stones_from(game, "b2");
+  EXPECT_EQ(canon.orbit_representatives(centre, all.minus(centre.occupied())), cells({0, 1}));
   // x a3, o c2: no symmetry but the identity keeps both stones, so every move stays.
-  const Stones lopsided = stones_from(game, "a3 c2");
-  const CellMask moves = board.all() & ~lopsided.occupied();
+  const Stones<1> lopsided = stones_from(game, "a3 c2");
+  const Bits<1> moves = all.minus(lopsided.occupied());
   EXPECT_EQ(canon.orbit_representatives(lopsided, moves), moves);
   // x a3, o c1: the diagonal mirror keeps them and pairs b3 with a2, c3 with a1, c2 with b1.
-  const Stones diagonal = stones_from(game, "a3 c1");
-  const CellMask kept = canon.orbit_representatives(diagonal, board.all() & ~diagonal.occupied());
-  EXPECT_EQ(std::popcount(kept), 4) << std::hex << kept;
+  const Stones<1> diagonal = stones_from(game, "a3 c1");
+  EXPECT_EQ(canon.orbit_representatives(diagonal, all.minus(diagonal.occupied())).count(), 4);
+}
+
+// Orbits against brute force, on one word and on two (a board past 64 cells).
+template <int W>
+void orbits_agree(const char* spec) {
+  const Game game = make_game(spec);
+  const Canonicaliser<W> canon(game);
+  const Bits<W> all = Bits<W>::first_n(game.cell_count());
+  SplitMix64 random(99);
+  const int trials = testing::sanitized() ? 40 : 300;
+  int with_symmetry = 0;
+  for (int trial = 0; trial < trials; ++trial) {
+    const int empties = 1 + static_cast<int>(random.below(game.cell_count()));
+    const Position position = trial == 0 ? Position(game) : testing::random_position(game, empties, random);
+    const Stones<W> s = stones_of<W>(position);
+    const Bits<W> free = all.minus(s.occupied());
+    Bits<W> part;
+    for (int i = 0; i < W; ++i) part.word[i] = random.next();
+    // All empty cells, then a random part of them.
+    for (const Bits<W> moves : {free, free & part}) {
+      std::vector<int> fixing;
+      for (int map = 0; map < static_cast<int>(canon.group_size()); ++map)
+        if (canon.image(map, s) == s) fixing.push_back(map);
+      Bits<W> expected;
+      for (Cell c : moves) {
+        const bool lowest = std::none_of(fixing.begin(), fixing.end(), [&](int map) {
+          const Cell image = canon.image(map, c);
+          return image < c && moves.test(image);
+        });
+        if (lowest) expected.set(c);
+      }
+      with_symmetry += fixing.size() > 1;
+      EXPECT_EQ(canon.orbit_representatives(s, moves), expected) << spec << " after " << moves_text(position);
+    }
+  }
+  EXPECT_GT(with_symmetry, 0) << spec << ": no position with a symmetry was tried";
 }
 
 TEST(DfpnCertificateOrbits, AgreeWithBruteForce) {
-  for (const char* spec : {"mnk:4x4x4", "mnk:4x4x3", "connect:4x4x3", "cube:3x2"}) {
-    const Game game = make_game(spec);
-    const Canonicaliser canon(game);
-    const BoardMasks board(game);
-    SplitMix64 random(99);
-    const int trials = testing::sanitized() ? 40 : 300;
-    int with_symmetry = 0;
-    for (int trial = 0; trial < trials; ++trial) {
-      const int empties = 1 + static_cast<int>(random.below(game.cell_count()));
-      const Position position = trial == 0 ? Position(game) : testing::random_position(game, empties, random);
-      const Stones s = stones_of(position);
-      const CellMask free = board.all() & ~s.occupied();
-      // All empty cells, then a random part of them.
-      for (const CellMask moves : {free, free & random.next()}) {
-        std::vector<int> fixing;
-        for (int map = 0; map < static_cast<int>(canon.group_size()); ++map)
-          if (canon.image(map, s) == s) fixing.push_back(map);
-        CellMask expected = 0;
-        for (CellMask m = moves; m; m &= m - 1) {
-          const Cell c = std::countr_zero(m);
-          const bool lowest = std::none_of(fixing.begin(), fixing.end(), [&](int map) {
-            const Cell image = canon.image(map, c);
-            return image < c && (moves >> image & 1);
-          });
-          if (lowest) expected |= cell_bit(c);
-        }
-        with_symmetry += fixing.size() > 1;
-        EXPECT_EQ(canon.orbit_representatives(s, moves), expected)
-            << spec << " after " << moves_text(position) << ", moves " << std::hex << moves;
-      }
-    }
-    EXPECT_GT(with_symmetry, 0) << spec << ": no position with a symmetry was tried";
-  }
+  for (const char* spec : {"mnk:4x4x4", "mnk:4x4x3", "connect:4x4x3", "cube:3x2"}) orbits_agree<1>(spec);
+  orbits_agree<2>("mnk:9x9x5");
 }
 
 // ---- 5. Live cells ----------------------------------------------------------------------
@@ -546,7 +554,7 @@ TEST(DfpnCertificateLiveCells, AgreeWithBruteForceFromTheLines) {
   for (const char* spec : {"mnk:4x4x3", "mnk:4x4x3,misere", "mnk:4x4x3,maker-breaker", "connect:5x4x4",
                            "square:3", "cube:3x2", "mnk:4x1x3,maker-breaker"}) {
     const Game game = make_game(spec);
-    const BoardMasks board(game);
+    const BoardTables tables(game);
     const bool maker_breaker = game.rules.goal == Goal::MakerBreaker;
     SplitMix64 random(31337);
     const int trials = testing::sanitized() ? 30 : 200;
@@ -554,8 +562,8 @@ TEST(DfpnCertificateLiveCells, AgreeWithBruteForceFromTheLines) {
     for (int trial = 0; trial < trials; ++trial) {
       const int empties = static_cast<int>(random.below(game.cell_count()));
       const Position position = trial == 0 ? Position(game) : testing::random_position(game, std::max(1, empties), random);
-      const Stones s = stones_of(position);
-      CellMask expected = 0;
+      const Board<1> board = testing::board_of<1>(tables, position);
+      Bits<1> expected;
       bool free_of[2] = {false, false};  // some line holds no stone of player p
       for (const Line& line : game.lines) {
         bool has[2] = {false, false};
@@ -564,13 +572,13 @@ TEST(DfpnCertificateLiveCells, AgreeWithBruteForceFromTheLines) {
         const bool first_can = !has[1];                    // x's line, o has not touched it
         const bool second_can = !maker_breaker && !has[0];  // o's line, where o's lines count
         if (first_can || second_can)
-          for (Cell c : line) expected |= cell_bit(c);
+          for (Cell c : line) expected.set(c);
         for (int p : {0, 1}) free_of[p] = free_of[p] || !has[p];
       }
       partly_dead += expected != board.all();
-      EXPECT_EQ(board.live_cells(s), expected) << spec << " after " << moves_text(position);
-      EXPECT_EQ(board.any_line_free_of(s.first), free_of[0]) << spec << " after " << moves_text(position);
-      EXPECT_EQ(board.any_line_free_of(s.second), free_of[1]) << spec << " after " << moves_text(position);
+      EXPECT_EQ(board.live(), expected) << spec << " after " << moves_text(position);
+      EXPECT_EQ(board.lines_free_of(0) > 0, free_of[0]) << spec << " after " << moves_text(position);
+      EXPECT_EQ(board.lines_free_of(1) > 0, free_of[1]) << spec << " after " << moves_text(position);
     }
     EXPECT_GT(partly_dead, 0) << spec << ": every position tried had all cells live";
   }

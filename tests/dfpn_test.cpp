@@ -7,7 +7,10 @@
 #include <cctype>
 
 #include "core/notation.h"
-#include "dictionary/board_masks.h"
+#include "search/dfpn.h"
+#include "search/dominance.h"
+#include "threats/forced_win.h"
+#include "games/urgent_moves.h"
 #include "games/families.h"
 #include "proof/checker.h"
 #include "search/dfpn_solve.h"
@@ -48,7 +51,7 @@ TEST_P(DfpnAgrees, WithAlphaBetaOnRandomPositions) {
 INSTANTIATE_TEST_SUITE_P(Games, DfpnAgrees, ::testing::ValuesIn(testing::dfpn_small_games()),
                          testing::spec_test_name);
 
-// Dominated moves (BoardMasks::undominated): skipping them never changes a node's value.
+// Dominated moves (search/dominance.h): skipping them never changes a node's value.
 // Every move's value by alpha-beta; the best over the moves kept must be the best over
 // all, on random positions of normal and maker-breaker games.
 int rank_for_mover(const Position& position, Cell move) {
@@ -63,24 +66,24 @@ TEST(DominatedMoves, SkippingThemKeepsTheValue) {
   int pruned = 0;
   for (const char* spec : {"mnk:3x3x3", "mnk:4x3x3", "mnk:4x4x3", "mnk:4x4x3,maker-breaker", "mnk:5x4x4"}) {
     const Game game = make_game(spec);
-    const BoardMasks board(game);
+    const BoardTables tables(game);
+    Dominance<1> dominance;
     SplitMix64 random(77);
     for (int trial = 0; trial < (testing::sanitized() ? 10 : 40); ++trial) {
       const int empties = 3 + static_cast<int>(random.below(std::min(9, game.cell_count() - 3)));
       const Position position = testing::random_position(game, empties, random);
       if (position.over()) continue;
-      const Stones s = stones_of(position);
-      const CellMask legal = board.legal(s);
-      const CellMask kept = board.undominated(s, legal);
-      ASSERT_NE(kept, 0u) << spec;
-      ASSERT_EQ(kept & ~legal, 0u) << spec;
-      pruned += std::popcount(legal & ~kept);
+      const Board<1> board = testing::board_of<1>(tables, position);
+      const Bits<1> legal = board.playable();
+      const Bits<1> kept = dominance.undominated(board, legal);
+      ASSERT_TRUE(kept.any()) << spec;
+      ASSERT_TRUE(kept.subset_of(legal)) << spec;
+      pruned += legal.minus(kept).count();
       int best_all = -1, best_kept = -1;
-      for (CellMask m = legal; m; m &= m - 1) {
-        const Cell c = std::countr_zero(m);
+      for (Cell c : legal) {
         const int r = rank_for_mover(position, c);
         best_all = std::max(best_all, r);
-        if (kept >> c & 1) best_kept = std::max(best_kept, r);
+        if (kept.test(c)) best_kept = std::max(best_kept, r);
       }
       EXPECT_EQ(best_kept, best_all) << spec << " after \"" << format_turns(game, position.history()) << "\"";
     }
@@ -109,7 +112,7 @@ TEST(DfpnCli, SolvesByProofNumbersAndRefusesWhatItCannotDo) {
   EXPECT_NE(run.out.find("\"value\":\"first-player-win\""), std::string::npos) << run.out;
   EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method pns --batch -").status, 2);
   EXPECT_EQ(testing::kinrow("solve mnk:4x4x3 --method fast").status, 2);
-  EXPECT_EQ(testing::kinrow("solve mnk:9x9x5 --method pns").status, 2);  // more than 64 cells
+  EXPECT_EQ(testing::kinrow("solve mnk:33x33x5 --method pns").status, 2);  // more cells than a search board holds
   // --pairing off reaches df-pn too: 4x4x4's draw then needs a real search.
   const testing::CliRun paired = testing::kinrow("solve mnk:4x4x4 --method pns --json");
   const testing::CliRun unpaired = testing::kinrow("solve mnk:4x4x4 --method pns --pairing off --json");
@@ -133,18 +136,18 @@ using testing::stones_on;
 // node, but not where the defender's own threat comes first.
 TEST(DfpnThreats, AWinByContinuousThreatsProvesTheNodeACounterThreatDoesNot) {
   const Game game = make_game("mnk:7x7x4");
-  const BoardMasks board(game);
-  Dfpn dfpn(board, {});
+  const BoardTables tables(game, dfpn_board_options(game, {}));
+  Dfpn<1> dfpn(tables, {});
   dfpn.begin(0);
   // x c4 d4 and e2 e3: e4 (among others) makes two threes at once.
-  const Stones open = stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"});
+  Board<1> open = testing::board_at(tables, stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"}));
   EXPECT_GE(dfpn.threat_sequence_move(open), 0);
-  EXPECT_EQ(dfpn.moves_to_try(open), 0u);  // settled without search
+  EXPECT_TRUE(dfpn.moves_to_try(open).none());  // settled without search
   EXPECT_EQ(dfpn.resolve(open), std::optional<bool>(true));
   // o's g5 g6 g7 threaten g4: x must block first and the block makes no threat.
-  const Stones countered = stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"});
+  Board<1> countered = testing::board_at(tables, stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}));
   EXPECT_LT(dfpn.threat_sequence_move(countered), 0);
-  EXPECT_EQ(dfpn.moves_to_try(countered), cell_bit(parse_cell(game, "g4")));  // the forced block
+  EXPECT_EQ(dfpn.moves_to_try(countered), Bits<1>::single(parse_cell(game, "g4")));  // the forced block
 }
 
 // The same positions solved whole: the certificate of the threat-sequence win passes the
@@ -169,7 +172,7 @@ TEST(DfpnThreats, ThreatSequenceWinsCarryCertificates) {
 namespace kinrow {
 namespace {
 
-// The relevance zone of a threatened sequence (dictionary/forced_win.h), against brute
+// The relevance zone of a threatened sequence (threats/forced_win.h), against brute
 // force: wherever the opponent would win by continuous threats if the mover passed,
 // every move outside the zone still leaves him a forced win, and (on the boards small
 // enough for alpha-beta) the mover loses after it.
@@ -177,37 +180,35 @@ class RelevanceZone : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(RelevanceZone, EveryMoveOutsideItLosesToTheSequence) {
   const Game game = make_game(GetParam());
-  const BoardMasks board(game);
-  ForcedWinSearch forced(board);
+  const BoardTables tables(game);
+  ForcedWinSearch<1> forced;
   SplitMix64 random(7);
   const bool small = game.cell_count() <= 25;
   int zones = 0, outside = 0;
   for (int trial = 0; trial < 400; ++trial) {  // as many under sanitizers: zones are rare
     const int empties = game.cell_count() / 3 + static_cast<int>(random.below(game.cell_count() / 2));
     const Position position = testing::random_position(game, empties, random);
-    const Stones s = stones_of(position);
-    const int mover = board.to_move(s), opponent = 1 - mover;
-    const CellMask legal = board.legal(s);
+    Board<1> board = testing::board_of<1>(tables, position);
+    const int mover = board.to_move(), opponent = 1 - mover;
+    const Bits<1> legal = board.playable();
     // The knowledge that comes first in df-pn: immediate wins and forced blocks.
-    if (board.winning_cells(s.of(mover), s.of(opponent), legal) ||
-        (board.lines_count_for(opponent) && board.winning_cells(s.of(opponent), s.of(mover), legal)))
-      continue;
-    const CellMask zone = forced.relevance_zone(s, opponent);
-    EXPECT_EQ(zone != 0, board.lines_count_for(opponent) && forced.find(s, opponent).move >= 0);
-    if (!zone) continue;
+    if (urgent_moves(board).urgency != Urgency::None) continue;
+    const Bits<1> zone = forced.relevance_zone(board, opponent);
+    EXPECT_EQ(zone.any(), tables.lines_count[opponent] && forced.find(board, opponent).move >= 0);
+    if (zone.none()) continue;
     ++zones;
-    EXPECT_EQ(zone & ~legal, 0u);
-    for (CellMask m = legal & ~zone; m; m &= m - 1) {
-      Stones child = s;
-      child.place(mover, std::countr_zero(m));
-      ASSERT_EQ(board.result_after(child, mover, std::countr_zero(m)), BoardMasks::kGoesOn);
+    EXPECT_TRUE(zone.subset_of(legal));
+    for (Cell c : legal.minus(zone)) {
+      const bool completed = board.place(c);
+      ASSERT_EQ(board.result_after(mover, completed), kGoesOn);
       ++outside;
-      EXPECT_GE(forced.find(child, opponent).move, 0)
+      EXPECT_GE(forced.find(board, opponent).move, 0)
           << GetParam() << " after \"" << format_turns(game, position.history()) << "\": the move "
-          << format_cell(game, std::countr_zero(m)) << " outside the zone escapes";
+          << format_cell(game, c) << " outside the zone escapes";
+      board.remove(c);
       if (small && outside % 8 == 0) {
         Position after = position;
-        after.play(Turn{std::countr_zero(m)});
+        after.play(Turn{c});
         EXPECT_EQ(alphabeta_value(after), Value::Win) << format_turns(game, after.history());
       }
     }

@@ -12,7 +12,8 @@
 #include "core/error.h"
 #include "core/notation.h"
 #include "core/position.h"
-#include "dictionary/canonical.h"
+#include "search/canonical.h"
+#include "threats/forced_win.h"
 #include "dictionary/compress.h"
 #include "dictionary/dictionary_verifier.h"
 #include "games/families.h"
@@ -33,36 +34,36 @@ const std::string kPatashnik = kData + "/qubic/patashnik-qubic.dictionary";
 const std::string kPatashnikCompressed = kData + "/qubic/patashnik-qubic-compressed.txt";
 const std::string kTwelveLines = kData + "/harary/twelve-line-3-in-a-row-4x4.txt";
 
-using EntrySet = std::set<std::tuple<CellMask, CellMask, Cell>>;
+using EntrySet = std::set<std::tuple<uint64_t, uint64_t, Cell>>;
 
 EntrySet entry_set(const Dictionary& d) {
   EntrySet out;
-  for (const DictionaryEntry& e : d.entries) out.insert({e.stones.first, e.stones.second, e.move});
+  for (const DictionaryEntry& e : d.entries) out.insert({e.stones.first.word[0], e.stones.second.word[0], e.move});
   return out;
 }
 
 // The same set with each position (and move) replaced by its canonical form.
-EntrySet canonical_set(const Dictionary& d, const Canonicaliser& symmetry) {
+EntrySet canonical_set(const Dictionary& d, const Canonicaliser<1>& symmetry) {
   EntrySet out;
   for (const DictionaryEntry& e : d.entries) {
-    const CanonicalForm form = symmetry.canonical(e.stones);
+    const CanonicalForm<1> form = symmetry.canonical(e.stones);
     // A symmetric position may map its move several ways: take the greatest image.
     Cell move = -1;
     for (int g = 0; g < static_cast<int>(symmetry.group_size()); ++g)
       if (symmetry.image(g, e.stones) == form.stones) move = std::max(move, symmetry.image(g, e.move));
-    out.insert({form.stones.first, form.stones.second, move});
+    out.insert({form.stones.first.word[0], form.stones.second.word[0], move});
   }
   return out;
 }
 
-Dictionary read_text(const std::string& text, const BoardMasks& board, int holder = 0) {
+Dictionary read_text(const std::string& text, const Game& game, int holder = 0) {
   std::istringstream in(text);
-  return read_dictionary(in, board, holder);
+  return read_dictionary(in, game, holder);
 }
 
-std::string error_of(const std::string& text, const BoardMasks& board) {
+std::string error_of(const std::string& text, const Game& game) {
   try {
-    read_text(text, board);
+    read_text(text, game);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -75,13 +76,15 @@ TEST(Canonicaliser, MaskImagesAreTheCellsImages) {
   SplitMix64 random(3);
   for (const char* spec : {"tictactoe", "mnk:7x7x5", "qubic"}) {
     const Game game = make_game(spec);
-    const Canonicaliser symmetry(game);
-    const CellMask all = game.cell_count() == 64 ? ~CellMask{0} : (CellMask{1} << game.cell_count()) - 1;
+    const Canonicaliser<1> symmetry(game);
+    const Bits<1> all = Bits<1>::first_n(game.cell_count());
     for (int trial = 0; trial < 50; ++trial) {
-      const CellMask cells = random.next() & all;
+      Bits<1> cells;
+      cells.word[0] = random.next();
+      cells &= all;
       for (int map = 0; map < static_cast<int>(symmetry.group_size()); ++map) {
-        CellMask expected = 0;
-        for (CellMask m = cells; m; m &= m - 1) expected |= CellMask{1} << symmetry.image(map, Cell(std::countr_zero(m)));
+        Bits<1> expected;
+        for (Cell c : cells) expected.set(symmetry.image(map, c));
         ASSERT_EQ(symmetry.image(map, cells), expected) << spec << " map " << map;
       }
     }
@@ -90,45 +93,42 @@ TEST(Canonicaliser, MaskImagesAreTheCellsImages) {
 
 TEST(DictionaryNotation, ReadsBothNotationsAndExpandsAlternatives) {
   const Game game = make_game("mnk:4x4x3");
-  const BoardMasks board(game);
-  const Dictionary cells = read_text("OO...xX.OOO.OOOO\n", board);
+  const Dictionary cells = read_text("OO...xX.OOO.OOOO\n", game);
   EXPECT_EQ(cells.notation, DictionaryNotation::Cells);
   EXPECT_EQ(cells.entry_lines, 1);
   ASSERT_EQ(cells.entries.size(), 9u);
   for (const DictionaryEntry& e : cells.entries) {
     EXPECT_EQ(e.move, 6);
-    EXPECT_EQ(e.stones.first, cell_bit(5));
-    EXPECT_EQ(std::popcount(e.stones.second), 1);
+    EXPECT_EQ(e.stones.first, Bits<1>::single(5));
+    EXPECT_EQ(e.stones.second.count(), 1);
   }
-  const Dictionary runs = read_text("# a comment\n 5\nx4o 9\n", board);
+  const Dictionary runs = read_text("# a comment\n 5\nx4o 9\n", game);
   EXPECT_EQ(runs.notation, DictionaryNotation::RunLength);
   ASSERT_EQ(runs.entries.size(), 2u);
-  EXPECT_EQ(runs.entries[0].stones, Stones{});
-  EXPECT_EQ(runs.entries[1].stones, (Stones{cell_bit(0), cell_bit(5)}));
+  EXPECT_EQ(runs.entries[0].stones, DictionaryStones{});
+  EXPECT_EQ(runs.entries[1].stones, (DictionaryStones{Bits<1>::single(0), Bits<1>::single(5)}));
   EXPECT_EQ(runs.entries[1].move, 9);
   EXPECT_EQ(run_length_line(runs.entries[1].stones, 9, 16), "x4o 9");
-  EXPECT_EQ(cells_line(runs.entries[1].stones, 9, cell_bit(3) | cell_bit(7), 0, 16), "x..O.o.O.X......");
+  EXPECT_EQ(cells_line(runs.entries[1].stones, 9, Bits<1>::single(3) | Bits<1>::single(7), 0, 16), "x..O.o.O.X......");
 }
 
 TEST(DictionaryNotation, BadLinesAreNamed) {
   const Game game = make_game("mnk:4x4x3");
-  const BoardMasks board(game);
-  EXPECT_NE(error_of("x4o 99\n", board).find("line 1: move 99 is off the board"), std::string::npos);
-  EXPECT_NE(error_of(" 0\nx4o 0\n", board).find("line 2: the move 0 is onto a stone"), std::string::npos);
-  EXPECT_NE(error_of("xx3o 9\n", board).find("line 1: 2 x and 1 o do not leave the first player"),
+  EXPECT_NE(error_of("x4o 99\n", game).find("line 1: move 99 is off the board"), std::string::npos);
+  EXPECT_NE(error_of(" 0\nx4o 0\n", game).find("line 2: the move 0 is onto a stone"), std::string::npos);
+  EXPECT_NE(error_of("xx3o 9\n", game).find("line 1: 2 x and 1 o do not leave the first player"),
             std::string::npos);
-  EXPECT_NE(error_of("....X...........\nxo..X\n", board).find("line 2: expected 16 characters"),
+  EXPECT_NE(error_of("....X...........\nxo..X\n", game).find("line 2: expected 16 characters"),
             std::string::npos);
-  EXPECT_NE(error_of("x..o............\n", board).find("no move"), std::string::npos);
-  EXPECT_THROW(BoardMasks(make_game("mnk:9x9x5")), InputError);
-  EXPECT_THROW(BoardMasks(make_game("connect6")), InputError);
+  EXPECT_NE(error_of("x..o............\n", game).find("no move"), std::string::npos);
+  EXPECT_THROW(check_dictionary_game(make_game("mnk:9x9x5")), InputError);
+  EXPECT_THROW(check_dictionary_game(make_game("connect6")), InputError);
 }
 
 TEST(DictionaryNotation, PatashniksTwoFilesHoldTheSamePositions) {
   const Game game = make_game("qubic");
-  const BoardMasks board(game);
-  const Dictionary original = read_dictionary_file(kPatashnik, board, 0);
-  const Dictionary compressed = read_dictionary_file(kPatashnikCompressed, board, 0);
+  const Dictionary original = read_dictionary_file(kPatashnik, game, 0);
+  const Dictionary compressed = read_dictionary_file(kPatashnikCompressed, game, 0);
   EXPECT_EQ(original.entries.size(), 2929u);
   EXPECT_EQ(original.entry_lines, 2929);
   EXPECT_EQ(compressed.entry_lines, 951);
@@ -137,12 +137,11 @@ TEST(DictionaryNotation, PatashniksTwoFilesHoldTheSamePositions) {
 
 TEST(DictionaryNotation, ConvertingBothWaysKeepsEveryPosition) {
   const Game game = make_game("qubic");
-  const BoardMasks board(game);
-  const Dictionary original = read_dictionary_file(kPatashnik, board, 0);
+  const Dictionary original = read_dictionary_file(kPatashnik, game, 0);
   for (DictionaryNotation notation : {DictionaryNotation::Cells, DictionaryNotation::RunLength}) {
     std::stringstream text;
-    write_dictionary(text, original, board, notation);
-    const Dictionary back = read_dictionary(text, board, 0);
+    write_dictionary(text, original, game, notation);
+    const Dictionary back = read_dictionary(text, game, 0);
     EXPECT_EQ(back.notation, notation);
     EXPECT_EQ(entry_set(back), entry_set(original));
     if (notation == DictionaryNotation::RunLength) {
@@ -153,16 +152,16 @@ TEST(DictionaryNotation, ConvertingBothWaysKeepsEveryPosition) {
 
 TEST(Canonicaliser, FindsAPositionInEveryOneOfItsForms) {
   const Game game = make_game("qubic");
-  const Canonicaliser symmetry(game);
+  const Canonicaliser<1> symmetry(game);
   EXPECT_EQ(symmetry.group_size(), 192u);
   SplitMix64 random(7);
   for (int trial = 0; trial < 50; ++trial) {
-    Stones s;
+    Stones<1> s;
     for (int i = 0; i < 12; ++i) {
       const Cell c = static_cast<Cell>(random.below(64));
-      if (!(s.occupied() >> c & 1)) s.place(i % 2, c);
+      if (!s.occupied().test(c)) s.place(i % 2, c);
     }
-    const CanonicalForm form = symmetry.canonical(s);
+    const CanonicalForm<1> form = symmetry.canonical(s);
     EXPECT_EQ(symmetry.image(form.map, s), form.stones);
     for (int g = 0; g < 192; g += 7) EXPECT_EQ(symmetry.canonical(symmetry.image(g, s)).stones, form.stones);
   }
@@ -180,14 +179,15 @@ Position replay(const Game& game, const std::vector<Cell>& moves) {
 TEST(ForcedWin, EveryForcedWinFoundIsAWinAndItsMoveKeepsIt) {
   for (const char* spec : {"mnk:4x4x3", "mnk:5x4x4", "connect:5x4x3", "connect:4x4x3", "mnk:4x4x3,maker-breaker"}) {
     const Game game = make_game(spec);
-    const BoardMasks board(game);
-    ForcedWinSearch search(board);
+    const BoardTables tables(game);
+    ForcedWinSearch<1> search;
     SplitMix64 random(11);
     int found = 0;
     for (int trial = 0; trial < (sanitized() ? 40 : 200); ++trial) {
       // Few empty cells, so the naive solver (no pruning) stays quick.
       Position position = testing::random_position(game, 5 + static_cast<int>(random.below(4)), random);
-      const ForcedWin win = search.find(stones_of(position), position.to_move());
+      Board<1> board = testing::board_of<1>(tables, position);
+      const ForcedWin win = search.find(board, position.to_move());
       if (win.move < 0) continue;
       ++found;
       position.play(Turn{win.move});
@@ -204,9 +204,10 @@ TEST(ForcedWin, EveryForcedWinFoundIsAWinAndItsMoveKeepsIt) {
 TEST(ForcedWin, UnderGravityABlockThatWinsIsNotForced) {
   const Game game = make_game("connect:5x4x3");
   Position position = play_moves(game, "13113341");
-  const BoardMasks board(game);
-  ForcedWinSearch search(board);
-  const ForcedWin win = search.find(stones_of(position), position.to_move());
+  const BoardTables tables(game);
+  ForcedWinSearch<1> search;
+  Board<1> board = testing::board_of<1>(tables, position);
+  const ForcedWin win = search.find(board, position.to_move());
   if (win.move < 0) return;
   // Whatever it claims must leave o without an immediate win (checked on the reference rules).
   position.play(Turn{win.move});
@@ -219,40 +220,38 @@ TEST(ForcedWin, UnderGravityABlockThatWinsIsNotForced) {
 
 TEST(ForcedWin, FindsAThreatSequenceAndRespectsACounterThreat) {
   const Game game = make_game("mnk:7x7x4");
-  const BoardMasks board(game);
-  ForcedWinSearch search(board);
-  auto stones = [&](std::initializer_list<const char*> x, std::initializer_list<const char*> o) {
-    Stones s;
-    for (const char* c : x) s.place(0, parse_cell(game, c));
-    for (const char* c : o) s.place(1, parse_cell(game, c));
-    return s;
+  const BoardTables tables(game);
+  ForcedWinSearch<1> search;
+  auto board_with = [&](const Game& g, const BoardTables& t, std::initializer_list<const char*> x,
+                        std::initializer_list<const char*> o) {
+    Stones<1> s;
+    for (const char* c : x) s.place(0, parse_cell(g, c));
+    for (const char* c : o) s.place(1, parse_cell(g, c));
+    return testing::board_at(t, s);
   };
   // x c4 d4 (a row) and e2 e3 (a column): e4 makes two threes at once (so do others).
-  const Stones open = stones({"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"});
+  Board<1> open = board_with(game, tables, {"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"});
   const ForcedWin win = search.find(open, 0);
   ASSERT_GE(win.move, 0);
   EXPECT_EQ(win.length, 2);
-  const CellMask after = open.first | cell_bit(win.move);
-  EXPECT_GE(std::popcount(board.winning_cells(after, open.second, board.all() & ~(after | open.second))), 2);
+  EXPECT_GE(open.threats_after(win.move, 0).count(), 2);
   // The same stones, but o has g5 g6 g7 with g4 open: x must block g4 first, the block
   // makes no threat, so there is no forced win (though e4 would be a double threat).
-  EXPECT_LT(search.find(stones({"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}), 0).move, 0);
+  Board<1> countered = board_with(game, tables, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"});
+  EXPECT_LT(search.find(countered, 0).move, 0);
   // Under maker-breaker the breaker's three is no threat: the forced win is back.
   const Game mb = make_game("mnk:7x7x4,maker-breaker");
-  const BoardMasks mb_board(mb);
-  ForcedWinSearch mb_search(mb_board);
-  Stones s;
-  for (const char* c : {"c4", "d4", "e2", "e3"}) s.place(0, parse_cell(mb, c));
-  for (const char* c : {"a1", "g5", "g6", "g7"}) s.place(1, parse_cell(mb, c));
-  EXPECT_EQ(mb_search.find(s, 0).length, 2);
+  const BoardTables mb_tables(mb);
+  ForcedWinSearch<1> mb_search;
+  Board<1> mb_board = board_with(mb, mb_tables, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"});
+  EXPECT_EQ(mb_search.find(mb_board, 0).length, 2);
 }
 
 TEST(DictionaryVerify, TheTwelveLineDictionaryWinsThreeInARowOn4x4) {
   const Game game = make_game("mnk:4x4x3");
-  const BoardMasks board(game);
-  const Dictionary dictionary = read_dictionary_file(kTwelveLines, board, 0);
+  const Dictionary dictionary = read_dictionary_file(kTwelveLines, game, 0);
   EXPECT_EQ(dictionary.entry_lines, 12);
-  DictionaryPlayer player(board, dictionary, {});
+  DictionaryPlayer player(game, dictionary, {});
   DictionaryVerifyOptions options;
   options.keep_moves = true;
   const DictionaryVerification v = verify_dictionary(player, options);
@@ -265,10 +264,10 @@ TEST(DictionaryVerify, TheTwelveLineDictionaryWinsThreeInARowOn4x4) {
   std::ifstream in(kTwelveLines);
   std::string first_two, line;
   for (int i = 0; i < 2 && std::getline(in, line); ++i) first_two += line + "\n";
-  const Dictionary short_one = read_text(first_two, board);
-  DictionaryPlayer bare(board, short_one, {});
+  const Dictionary short_one = read_text(first_two, game);
+  DictionaryPlayer bare(game, short_one, {});
   EXPECT_FALSE(verify_dictionary(bare).holds);
-  DictionaryPlayer with_win(board, short_one, parse_obvious_rules("win"));
+  DictionaryPlayer with_win(game, short_one, parse_obvious_rules("win"));
   EXPECT_TRUE(verify_dictionary(with_win).holds);
 }
 
@@ -280,9 +279,8 @@ TEST(DictionaryVerify, VerifiedDictionariesPassTheCertificateChecker) {
         std::tuple{"animal:4x4:l-tetromino,maker-breaker", kData + "/harary/oracle.l-tetromino-b4-m4.txt", 4},
         std::tuple{"animal:5x5:t-tetromino,maker-breaker", kData + "/harary/oracle.t-tetromino-b5-m4.txt", 4}}) {
     const Game game = make_game(spec);
-    const BoardMasks board(game);
-    const Dictionary dictionary = read_dictionary_file(file, board, 0);
-    DictionaryPlayer player(board, dictionary, {});
+    const Dictionary dictionary = read_dictionary_file(file, game, 0);
+    DictionaryPlayer player(game, dictionary, {});
     DictionaryVerifyOptions options;
     options.keep_moves = true;
     options.within = within;
@@ -299,9 +297,8 @@ TEST(DictionaryVerify, VerifiedDictionariesPassTheCertificateChecker) {
 
 TEST(DictionaryVerify, PatashniksDictionaryProvesQubic) {
   const Game game = make_game("qubic");
-  const BoardMasks board(game);
-  const Dictionary dictionary = read_dictionary_file(kPatashnik, board, 0);
-  DictionaryPlayer player(board, dictionary, parse_obvious_rules("patashnik"));
+  const Dictionary dictionary = read_dictionary_file(kPatashnik, game, 0);
+  DictionaryPlayer player(game, dictionary, parse_obvious_rules("patashnik"));
   EXPECT_EQ(player.repeated_entries(), 0);
   const DictionaryVerification v = verify_dictionary(player);
   EXPECT_TRUE(v.holds) << v.failure;
@@ -312,7 +309,7 @@ TEST(DictionaryVerify, PatashniksDictionaryProvesQubic) {
   EXPECT_TRUE(v.entries_with_forced_win.empty());
 
   // Without the forced-win rule the dictionary alone cannot go on.
-  DictionaryPlayer no_forced(board, dictionary, parse_obvious_rules("win,block"));
+  DictionaryPlayer no_forced(game, dictionary, parse_obvious_rules("win,block"));
   const DictionaryVerification bare = verify_dictionary(no_forced);
   EXPECT_FALSE(bare.holds);
   EXPECT_NE(bare.failure.find("no move"), std::string::npos);
@@ -321,9 +318,8 @@ TEST(DictionaryVerify, PatashniksDictionaryProvesQubic) {
 TEST(DictionaryVerify, PatashnikPlayedOutEveryGame) {
   if (sanitized()) GTEST_SKIP() << "about 20 s optimised; too slow under the sanitizers";
   const Game game = make_game("qubic");
-  const BoardMasks board(game);
-  const Dictionary dictionary = read_dictionary_file(kPatashnik, board, 0);
-  DictionaryPlayer player(board, dictionary, parse_obvious_rules("patashnik"));
+  const Dictionary dictionary = read_dictionary_file(kPatashnik, game, 0);
+  DictionaryPlayer player(game, dictionary, parse_obvious_rules("patashnik"));
   DictionaryVerifyOptions options;
   options.forced_win_ends_branch = false;
   const DictionaryVerification v = verify_dictionary(player, options);
@@ -335,14 +331,13 @@ TEST(DictionaryVerify, PatashnikPlayedOutEveryGame) {
 
 TEST(DictionaryVerify, DeletingAnEntryFailsAtItsPosition) {
   const Game game = make_game("qubic");
-  const BoardMasks board(game);
-  const Canonicaliser symmetry(game);
-  const Dictionary dictionary = read_dictionary_file(kPatashnik, board, 0);
+  const Canonicaliser<1> symmetry(game);
+  const Dictionary dictionary = read_dictionary_file(kPatashnik, game, 0);
   const std::vector<int> deleted = sanitized() ? std::vector<int>{1} : std::vector<int>{1, 99, 1499, 2928};
   for (int index : deleted) {
     Dictionary smaller = dictionary;
     smaller.entries.erase(smaller.entries.begin() + index);
-    DictionaryPlayer player(board, smaller, parse_obvious_rules("patashnik"));
+    DictionaryPlayer player(game, smaller, parse_obvious_rules("patashnik"));
     const DictionaryVerification v = verify_dictionary(player);
     ASSERT_FALSE(v.holds) << "entry " << index;
     EXPECT_NE(v.failure.find("no move"), std::string::npos);
@@ -352,20 +347,19 @@ TEST(DictionaryVerify, DeletingAnEntryFailsAtItsPosition) {
     // The failing game is a real game: the reference rules replay it to that position.
     const Position position = replay(game, v.game);
     for (Cell c = 0; c < 64; ++c)
-      EXPECT_EQ(position.owner(c), v.failed_position.first >> c & 1 ? 0 : v.failed_position.second >> c & 1 ? 1 : kNoPlayer);
+      EXPECT_EQ(position.owner(c), v.failed_position.first.test(c) ? 0 : v.failed_position.second.test(c) ? 1 : kNoPlayer);
   }
 }
 
 TEST(DictionaryCompress, BeatsTheGreedyCountAndRoundTrips) {
   const Game game = make_game("qubic");
-  const BoardMasks board(game);
-  const Canonicaliser symmetry(game);
-  const Dictionary dictionary = read_dictionary_file(kPatashnik, board, 0);
-  const Compression plain = compress_dictionary(dictionary, Canonicaliser(game), false);
+  const Canonicaliser<1> symmetry(game);
+  const Dictionary dictionary = read_dictionary_file(kPatashnik, game, 0);
+  const Compression plain = compress_dictionary(dictionary, Canonicaliser<1>(game), false);
   EXPECT_LT(plain.lines.size(), 951u);
   std::stringstream text;
   write_compressed(text, plain, 0, 64);
-  const Dictionary back = read_dictionary(text, board, 0);
+  const Dictionary back = read_dictionary(text, game, 0);
   EXPECT_EQ(back.entry_lines, static_cast<int>(plain.lines.size()));
   EXPECT_EQ(entry_set(back), entry_set(dictionary));
 
@@ -374,24 +368,23 @@ TEST(DictionaryCompress, BeatsTheGreedyCountAndRoundTrips) {
   EXPECT_LT(folded.lines.size(), plain.lines.size());
   std::stringstream folded_text;
   write_compressed(folded_text, folded, 0, 64);
-  const Dictionary folded_back = read_dictionary(folded_text, board, 0);
+  const Dictionary folded_back = read_dictionary(folded_text, game, 0);
   EXPECT_EQ(canonical_set(folded_back, symmetry), canonical_set(dictionary, symmetry));
-  DictionaryPlayer player(board, folded_back, parse_obvious_rules("patashnik"));
+  DictionaryPlayer player(game, folded_back, parse_obvious_rules("patashnik"));
   EXPECT_TRUE(verify_dictionary(player).holds);
 }
 
 TEST(DictionaryCompress, SixPositionsMergeIntoTwoLines) {
   // In the manner of seed 004's example: six positions, two lines.
   const Game game = make_game("mnk:6x1x3");
-  const BoardMasks board(game);
-  const Dictionary dictionary = read_text("Xxo...\nXx.o..\nXx..o.\no.xX..\n.oxX..\n..xXo.\n", board);
-  const Compression c = compress_dictionary(dictionary, Canonicaliser(game), false);
+  const Dictionary dictionary = read_text("Xxo...\nXx.o..\nXx..o.\no.xX..\n.oxX..\n..xXo.\n", game);
+  const Compression c = compress_dictionary(dictionary, Canonicaliser<1>(game), false);
   ASSERT_EQ(c.lines.size(), 2u);
   EXPECT_EQ(cells_line(c.lines[0].fixed, c.lines[0].move, c.lines[0].alternatives, 0, 6), "XxOOO.");
   EXPECT_EQ(cells_line(c.lines[1].fixed, c.lines[1].move, c.lines[1].alternatives, 0, 6), "OOxXO.");
   std::stringstream text;
   write_compressed(text, c, 0, 6);
-  EXPECT_EQ(entry_set(read_dictionary(text, board, 0)), entry_set(dictionary));
+  EXPECT_EQ(entry_set(read_dictionary(text, game, 0)), entry_set(dictionary));
 }
 
 struct Oracle {
@@ -407,9 +400,8 @@ TEST_P(HararyOracles, VerifyUnderMakerBreakerWithinTheirMoveNumber) {
   const std::string file =
       kData + "/harary/oracle." + o.animal + "-b" + side + "-m" + std::to_string(o.moves) + ".txt";
   const Game game = make_game("animal:" + side + "x" + side + ":" + o.animal + ",maker-breaker");
-  const BoardMasks board(game);
-  const Dictionary dictionary = read_dictionary_file(file, board, 0);
-  DictionaryPlayer player(board, dictionary, {});
+  const Dictionary dictionary = read_dictionary_file(file, game, 0);
+  DictionaryPlayer player(game, dictionary, {});
   DictionaryVerifyOptions options;
   options.within = o.moves;
   const DictionaryVerification v = verify_dictionary(player, options);
@@ -420,8 +412,7 @@ TEST_P(HararyOracles, VerifyUnderMakerBreakerWithinTheirMoveNumber) {
   // failing game must really be one the breaker completes first (checked on the reference
   // rules).
   const Game strong = make_game("animal:" + side + "x" + side + ":" + o.animal);
-  const BoardMasks strong_board(strong);
-  DictionaryPlayer strong_player(strong_board, dictionary, {});
+  DictionaryPlayer strong_player(strong, dictionary, {});
   const DictionaryVerification s = verify_dictionary(strong_player, options);
   if (!s.holds) {
     EXPECT_EQ(s.failure, "lost: the opponent completed a line");

@@ -7,7 +7,6 @@
 #include <bit>
 
 #include "core/notation.h"
-#include "dictionary/board_masks.h"
 #include "games/families.h"
 #include "proof/certificate.h"
 #include "proof/checker.h"
@@ -31,18 +30,29 @@ std::vector<int> pairing_holders(const Game& game) {
   return {0, 1};
 }
 
+// Every line of the game as a cell set.
+std::vector<Bits<1>> line_sets(const Game& game) {
+  std::vector<Bits<1>> lines;
+  for (const Line& line : game.lines) {
+    Bits<1> set;
+    for (Cell c : line) set.set(c);
+    lines.push_back(set);
+  }
+  return lines;
+}
+
 TEST_P(Pairings, ThreeImplementationsAgree) {
   const Game game = make_game(GetParam());
-  const BoardMasks board(game);
-  LinePairing bits;
+  const std::vector<Bits<1>> lines = line_sets(game);
+  const Bits<1> all = Bits<1>::first_n(game.cell_count());
+  LinePairing<1> bits;
   bits.set_shared_budget(0);  // two cells of its own for every line, as the others
   // Where no two lines share two cells, df-pn's shortcut (no pruning, Hall's count first)
   // must answer the same, with pairs of its own for every group.
   bool linear = true;
-  for (std::size_t i = 0; i < board.lines().size(); ++i)
-    for (std::size_t j = i + 1; j < board.lines().size(); ++j)
-      linear = linear && std::popcount(board.lines()[i] & board.lines()[j]) < 2;
-  LinePairing by_count;
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    for (std::size_t j = i + 1; j < lines.size(); ++j) linear = linear && !(lines[i] & lines[j]).several();
+  LinePairing<1> by_count;
   by_count.set_shared_budget(0);
   by_count.set_lines_linear(true);
   PairingFinder finder;
@@ -51,10 +61,10 @@ TEST_P(Pairings, ThreeImplementationsAgree) {
   for (int trial = 0; trial < (testing::sanitized() ? 100 : 600); ++trial) {
     const int empties = 2 + static_cast<int>(random.below(game.cell_count() - 2));
     const Position position = testing::random_position(game, empties, random);
-    const Stones s = stones_of(position);
+    const Stones<1> s = stones_of<1>(position);
     for (int holder : pairing_holders(game)) {
       ++tried;
-      const bool by_bits = bits.pairable(board.lines(), s.of(holder), board.all() & ~s.occupied());
+      const bool by_bits = bits.pairable(lines, s.of(holder), all.minus(s.occupied()));
       const bool by_checker = opponent_lines_paired(position, holder);
       const std::vector<Group> groups = minimal_groups(attacker_groups(position, holder));
       const bool by_finder = finder.pair(groups);
@@ -63,7 +73,7 @@ TEST_P(Pairings, ThreeImplementationsAgree) {
       EXPECT_EQ(by_bits, by_checker) << where;
       EXPECT_EQ(by_bits, by_finder) << where;
       if (linear) {
-        EXPECT_EQ(by_count.pairable(board.lines(), s.of(holder), board.all() & ~s.occupied()), by_bits) << where;
+        EXPECT_EQ(by_count.pairable(lines, s.of(holder), all.minus(s.occupied())), by_bits) << where;
         if (by_bits) {
           EXPECT_EQ(pairs_problem(position, holder, by_count.pairs()), "") << where;
         }
@@ -71,7 +81,7 @@ TEST_P(Pairings, ThreeImplementationsAgree) {
       if (!by_bits) continue;
       ++paired;
       // Two cells of its own for every minimal group.
-      EXPECT_EQ(std::popcount(bits.paired_cells()), static_cast<int>(2 * groups.size())) << where;
+      EXPECT_EQ(bits.paired_cells().count(), static_cast<int>(2 * groups.size())) << where;
     }
   }
   EXPECT_GE(paired, tried / 20) << GetParam() << ": too few pairings met for the test to mean much";
@@ -83,8 +93,9 @@ TEST_P(Pairings, ThreeImplementationsAgree) {
 // and on small boards the opponent, to move, then cannot win (alpha-beta).
 TEST_P(Pairings, SharedPairsHoldEveryOpenLine) {
   const Game game = make_game(GetParam());
-  const BoardMasks board(game);
-  LinePairing exclusive, shared;
+  const std::vector<Bits<1>> lines = line_sets(game);
+  const Bits<1> all = Bits<1>::first_n(game.cell_count());
+  LinePairing<1> exclusive, shared;
   exclusive.set_shared_budget(0);
   SplitMix64 random(13);
   const bool small = game.cell_count() <= 25;
@@ -92,11 +103,11 @@ TEST_P(Pairings, SharedPairsHoldEveryOpenLine) {
   for (int trial = 0; trial < (testing::sanitized() ? 100 : 600); ++trial) {
     const int empties = 2 + static_cast<int>(random.below(game.cell_count() - 2));
     const Position position = testing::random_position(game, empties, random);
-    const Stones s = stones_of(position);
+    const Stones<1> s = stones_of<1>(position);
     for (int holder : pairing_holders(game)) {
-      const CellMask empty = board.all() & ~s.occupied();
-      const bool by_exclusive = exclusive.pairable(board.lines(), s.of(holder), empty);
-      const bool by_shared = shared.pairable(board.lines(), s.of(holder), empty);
+      const Bits<1> empty = all.minus(s.occupied());
+      const bool by_exclusive = exclusive.pairable(lines, s.of(holder), empty);
+      const bool by_shared = shared.pairable(lines, s.of(holder), empty);
       const std::string where = std::string(GetParam()) + " after \"" + format_turns(game, position.history()) +
                                 "\", holder " + std::to_string(holder);
       if (by_exclusive) {
@@ -105,8 +116,8 @@ TEST_P(Pairings, SharedPairsHoldEveryOpenLine) {
       EXPECT_EQ(exclusive.shared(), false);
       if (!by_shared) continue;
       EXPECT_EQ(pairs_problem(position, holder, shared.pairs()), "") << where;
-      CellMask cells = 0;
-      for (const auto& [a, b] : shared.pairs()) cells |= (CellMask{1} << a) | (CellMask{1} << b);
+      Bits<1> cells;
+      for (const auto& [a, b] : shared.pairs()) cells.set(a), cells.set(b);
       EXPECT_EQ(cells, shared.paired_cells()) << where;
       if (by_exclusive) continue;
       ++only_shared;
@@ -127,39 +138,40 @@ TEST_P(Pairings, SharedPairsHoldEveryOpenLine) {
 // (small boards) the opponent then cannot win.
 TEST_P(Pairings, MovesOutsideTheReplyZoneAreAnsweredByTheReply) {
   const Game game = make_game(GetParam());
-  const BoardMasks board(game);
-  LinePairing bits;
+  const std::vector<Bits<1>> lines = line_sets(game);
+  const Bits<1> all = Bits<1>::first_n(game.cell_count());
+  LinePairing<1> bits;
   SplitMix64 random(12);
   const bool small = game.cell_count() <= 25;
   int zones = 0, outside = 0;
   for (int trial = 0; trial < (testing::sanitized() ? 100 : 600); ++trial) {
     const int empties = 2 + static_cast<int>(random.below(game.cell_count() - 2));
     const Position position = testing::random_position(game, empties, random);
-    const Stones s = stones_of(position);
-    const int opponent = board.to_move(s), holder = 1 - opponent;
+    const Stones<1> s = stones_of<1>(position);
+    const int opponent = position.to_move(), holder = 1 - opponent;
     if (game.rules.goal == Goal::MakerBreaker && holder != 1) continue;
-    const CellMask empty = board.all() & ~s.occupied();
-    if (bits.pairable(board.lines(), s.of(holder), empty)) continue;  // settled before the zone is asked
+    const Bits<1> empty = all.minus(s.occupied());
+    if (bits.pairable(lines, s.of(holder), empty)) continue;  // settled before the zone is asked
     Cell reply = -1;
-    const CellMask zone = bits.reply_zone(board.lines(), s.of(holder), empty, reply);
-    if (!zone) continue;
+    const Bits<1> zone = bits.reply_zone(lines, s.of(holder), empty, reply);
+    if (zone.none()) continue;
     ++zones;
-    ASSERT_TRUE(zone >> reply & 1);
+    ASSERT_TRUE(zone.test(reply));
     const std::vector<std::pair<Cell, Cell>> zone_pairs = bits.pairs();
-    for (CellMask m = board.legal(s) & ~zone; m; m &= m - 1) {
-      const Cell c = std::countr_zero(m);
-      Stones after = s;
-      after.place(opponent, c);
-      ASSERT_EQ(board.result_after(after, opponent, c), BoardMasks::kGoesOn);
+    for (Cell c : empty.minus(zone)) {
+      Position moved = position;
+      moved.play(Turn{c});
+      ASSERT_FALSE(moved.over());
       ++outside;
-      Stones answered = after;
+      Stones<1> answered = s;
+      answered.place(opponent, c);
       answered.place(holder, reply);
       Position replied = position;
       replied.play(Turn{c});
       replied.play(Turn{reply});
       EXPECT_EQ(pairs_problem(replied, holder, zone_pairs), "")
           << GetParam() << " after \"" << format_turns(game, replied.history());
-      EXPECT_TRUE(bits.pairable(board.lines(), answered.of(holder), board.all() & ~answered.occupied()))
+      EXPECT_TRUE(bits.pairable(lines, answered.of(holder), all.minus(answered.occupied())))
           << GetParam() << " after \"" << format_turns(game, position.history()) << "\" and " << format_cell(game, c);
       if (small && outside % 4 == 0) {
         Position played = position;

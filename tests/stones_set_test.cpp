@@ -1,22 +1,26 @@
-// The certificate walks' set of positions (dictionary/stones_set.h) against std::set.
+// The certificate walks' set of positions (games/stones.h) against std::set, on one word
+// and on several.
 #include <gtest/gtest.h>
 
 #include <set>
 #include <utility>
 
 #include "core/hashing.h"
-#include "dictionary/stones_set.h"
+#include "games/stones.h"
 
 namespace kinrow {
 namespace {
 
-TEST(StonesSet, AgreesWithAnOrderedSetThroughGrowth) {
-  StonesSet set;
-  std::set<std::pair<CellMask, CellMask>> reference;
+template <int W>
+void agrees_through_growth() {
+  StonesSet<W> set;
+  std::set<std::pair<Bits<W>, Bits<W>>> reference;
   SplitMix64 random(5);
   // Few distinct cells, so repeats are common; enough inserts to grow the table often.
   for (int i = 0; i < 200000; ++i) {
-    const CellMask a = random.next() & 0x3FFF, b = random.next() & 0x3FFF & ~a;
+    Bits<W> a, b;
+    a.word[W - 1] = random.next() & 0x3FFF;
+    b.word[W - 1] = random.next() & 0x3FFF & ~a.word[W - 1];
     const bool added = reference.emplace(a, b).second;
     ASSERT_EQ(set.insert({a, b}), added) << i;
   }
@@ -24,8 +28,13 @@ TEST(StonesSet, AgreesWithAnOrderedSetThroughGrowth) {
   for (const auto& [a, b] : reference) EXPECT_FALSE(set.insert({a, b}));
   set.clear();
   EXPECT_EQ(set.size(), 0u);
-  EXPECT_TRUE(set.insert({0, 0}));  // the empty board is a position like any other
-  EXPECT_FALSE(set.insert({0, 0}));
+  EXPECT_TRUE(set.insert({}));  // the empty board is a position like any other
+  EXPECT_FALSE(set.insert({}));
+}
+
+TEST(StonesSet, AgreesWithAnOrderedSetThroughGrowth) {
+  agrees_through_growth<1>();
+  agrees_through_growth<8>();
 }
 
 }  // namespace

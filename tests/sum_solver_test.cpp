@@ -6,7 +6,7 @@
 
 #include "core/error.h"
 #include "games/families.h"
-#include "dictionary/board_masks.h"
+#include "games/board_dispatch.h"
 #include "proof/checker.h"
 #include "reference_solver.h"
 #include "search/sum_certificate.h"
@@ -16,6 +16,13 @@
 
 namespace kinrow {
 namespace {
+
+// The search by parts on a position.
+SumSolution solve_parts(SumSolver& solver, const Position& position) {
+  Board<1> board(solver.tables());
+  replay(board, position);
+  return solver.solve(board);
+}
 
 // Boards where positions fall apart into parts: long rows and low boards, plane and
 // cylinder, gravity and not, normal and misère; a narrow annulus whose diagonals wrap.
@@ -40,7 +47,7 @@ TEST(SumSolver, AgreesWithAlphaBetaOnRandomPositions) {
       for (int t = 0; t < trials; ++t) {
         const int empties = 1 + static_cast<int>(random.below(static_cast<uint64_t>(game.cell_count())));
         const Position position = testing::random_position(game, empties, random);
-        const Value parts = solver.solve(stones_of(position)).value;
+        const Value parts = solve_parts(solver, position).value;
         EXPECT_EQ(parts, testing::alphabeta_value(position))
             << spec << " after " << position.turns_played() << " moves, row values to " << row_part;
       }
@@ -56,7 +63,7 @@ TEST(SumSolver, RowValuesCutTheSearch) {
   SumSolver plain(game, 16), valued(game, 16);
   plain.value_rows(0);
   valued.value_rows(10);
-  const SumSolution a = plain.solve(stones_of(position)), b = valued.solve(stones_of(position));
+  const SumSolution a = solve_parts(plain, position), b = solve_parts(valued, position);
   EXPECT_EQ(a.value, b.value);
   EXPECT_LT(b.nodes * 3, a.nodes);
 }
@@ -67,7 +74,7 @@ TEST(SumSolver, AgreesWithTheReferenceSolverOnWholeSmallGames) {
     const Game game = make_game(spec);
     Position position(game);
     SumSolver solver(game, 4);
-    EXPECT_EQ(static_cast<int>(solver.solve(stones_of(position)).value), testing::reference_solve(position).value)
+    EXPECT_EQ(static_cast<int>(solve_parts(solver, position).value), testing::reference_solve(position).value)
         << spec;
   }
 }
@@ -81,8 +88,8 @@ TEST(SumSolver, MirroredAndReorderedPartsShareTheTable) {
   Position a(game), b(game);
   for (Cell c : {0, 1, 9, 10}) a.play(Turn{c});  // x o x o: the parts are cut at each "xo"
   for (Cell c : {15, 14, 6, 5}) b.play(Turn{c});  // the mirror image
-  const SumSolution first = solver.solve(stones_of(a));
-  const SumSolution second = solver.solve(stones_of(b));
+  const SumSolution first = solve_parts(solver, a);
+  const SumSolution second = solve_parts(solver, b);
   EXPECT_EQ(first.value, second.value);
   EXPECT_EQ(first.value, testing::alphabeta_value(a));
   EXPECT_LE(second.nodes, 2u);
@@ -94,7 +101,7 @@ TEST(SumSolver, CertificatesPassTheCheckerAndTamperedOnesFail) {
     const Game game = make_game(spec);
     const Position position(game);
     SumSolver solver(game, 16);
-    const SumSolution solution = solver.solve(stones_of(position));
+    const SumSolution solution = solve_parts(solver, position);
     Certificate certificate = sum_certificate(solver, position, solution.value);
     const CheckReport report = check_certificate(game, certificate);
     ASSERT_TRUE(report.ok) << spec << ": " << report.error;

@@ -8,7 +8,8 @@
 #include "core/hashing.h"
 #include "core/notation.h"
 #include "core/position.h"
-#include "dictionary/board_masks.h"
+#include "games/board_dispatch.h"
+#include "games/stones.h"
 #include "search/solver.h"
 
 namespace kinrow::testing {
@@ -37,11 +38,28 @@ inline Value alphabeta_value(const Position& position) {
 }
 
 // Stones from cell names ("c4"), x's and o's: positions built by hand for the threat searches.
-inline Stones stones_on(const Game& game, std::initializer_list<const char*> x, std::initializer_list<const char*> o) {
-  Stones s;
+template <int W = 1>
+Stones<W> stones_on(const Game& game, std::initializer_list<const char*> x, std::initializer_list<const char*> o) {
+  Stones<W> s;
   for (const char* c : x) s.place(0, parse_cell(game, c));
   for (const char* c : o) s.place(1, parse_cell(game, c));
   return s;
+}
+
+// A board of the given tables set to `s`.
+template <int W>
+Board<W> board_at(const BoardTables& tables, const Stones<W>& s) {
+  Board<W> board(tables);
+  board.assign(s);
+  return board;
+}
+
+// A board of the given tables with a position's history played on it.
+template <int W>
+Board<W> board_of(const BoardTables& tables, const Position& position) {
+  Board<W> board(tables);
+  replay(board, position);
+  return board;
 }
 
 // scripts/test sets KINROW_SANITIZED for the ASan/UBSan run, where heavy cases shrink.

@@ -1,4 +1,4 @@
-// Db-search over the threat-space model (dictionary/threat_combination.h), against the
+// Db-search over the threat-space model (threats/threat_combination.h), against the
 // depth-first forced-win search: the same yes or no on random positions, moves that win
 // against every defence, and hand-made positions for the combination stage and for
 // counter-threats.
@@ -13,9 +13,9 @@
 #include <stdexcept>
 
 #include "core/notation.h"
-#include "dictionary/board_masks.h"
-#include "dictionary/forced_win.h"
-#include "dictionary/threat_combination.h"
+#include "games/board_dispatch.h"
+#include "threats/forced_win.h"
+#include "threats/threat_combination.h"
 #include "search/dfpn_solve.h"
 #include "games/families.h"
 #include "reference_solver.h"
@@ -27,39 +27,43 @@ namespace {
 using testing::sanitized;
 
 // Plays the search's move, then every defence, and asks again, judging each stone by the
-// rules (BoardMasks::result_after) and nothing else: a forced win must survive them all.
-bool wins_against_every_defence(const BoardMasks& board, ThreatCombinationSearch& search, Stones stones,
-                                int attacker, int depth = 0) {
-  const ForcedWin win = search.find(stones, attacker);
+// rules (Board::result_after) and nothing else: a forced win must survive them all.
+template <int W>
+bool wins_against_every_defence(Board<W>& board, ThreatCombinationSearch<W>& search, int attacker, int depth = 0) {
+  const ForcedWin win = search.find(board, attacker);
   if (win.move < 0 || depth > 32) return false;
-  stones.place(attacker, win.move);
-  const int result = board.result_after(stones, attacker, win.move);
-  if (result != BoardMasks::kGoesOn) return result == attacker;
-  for (CellMask m = board.legal(stones); m; m &= m - 1) {
-    Stones reply = stones;
-    reply.place(1 - attacker, std::countr_zero(m));
-    if (board.result_after(reply, 1 - attacker, std::countr_zero(m)) != BoardMasks::kGoesOn) return false;
-    if (!wins_against_every_defence(board, search, reply, attacker, depth + 1)) return false;
+  bool wins = true;
+  const int result = board.result_after(attacker, board.place_for(win.move, attacker));
+  if (result != kGoesOn) {
+    wins = result == attacker;
+  } else {
+    for (Cell reply : Bits<W>(board.playable())) {
+      const bool over = board.result_after(1 - attacker, board.place_for(reply, 1 - attacker)) != kGoesOn;
+      wins = !over && wins_against_every_defence(board, search, attacker, depth + 1);
+      board.remove(reply);
+      if (!wins) break;
+    }
   }
-  return true;
+  board.remove(win.move);
+  return wins;
 }
 
 // Stones at random, x with `extra` more than o, neither with an immediate win: not
 // positions of real play, but the searches take any stones, and x's surplus makes
 // sequences of threats common (random play gives few without an immediate win).
-Stones random_stones(const BoardMasks& board, int o_stones, int extra, SplitMix64& random) {
+template <int W>
+Stones<W> random_stones(const BoardTables& tables, int o_stones, int extra, SplitMix64& random) {
+  Board<W> board(tables);
   for (;;) {
-    Stones s;
+    Stones<W> s;
     for (int placed = 0; placed < 2 * o_stones + extra;) {
-      const Cell c = static_cast<Cell>(random.below(board.cell_count()));
-      if (s.occupied() >> c & 1) continue;
+      const Cell c = static_cast<Cell>(random.below(tables.cells));
+      if (s.occupied().test(c)) continue;
       s.place(placed < o_stones + extra ? 0 : 1, c);
       ++placed;
     }
-    const CellMask empty = board.all() & ~s.occupied();
-    if (!board.winning_cells(s.first, s.second, empty) &&
-        !(board.lines_count_for(1) && board.winning_cells(s.second, s.first, empty)))
-      return s;
+    board.assign(s);
+    if (board.winning_cells(0).none() && !(tables.lines_count[1] && board.winning_cells(1).any())) return s;
   }
 }
 
@@ -70,53 +74,60 @@ struct RandomCase {
   int trials;
 };
 
+template <int W>
+void agrees_on_random_positions(const RandomCase& c) {
+  const Game game = make_game(c.spec);
+  const BoardTables tables(game);
+  ForcedWinSearch<W> reference;
+  ThreatCombinationSearch<W> search(tables);
+  Board<W> board(tables);
+  SplitMix64 random(20260);
+  int long_wins = 0, none = 0;
+  const int trials = sanitized() ? c.trials / 10 : c.trials;
+  for (int trial = 0; trial < trials; ++trial) {
+    const int o_stones = c.min_o + static_cast<int>(random.below(c.max_o - c.min_o + 1));
+    board.assign(random_stones<W>(tables, o_stones, 1 + static_cast<int>(random.below(c.max_extra)), random));
+    const bool expected = reference.find(board, 0).move >= 0;
+    const ForcedWin win = search.find(board, 0);
+    EXPECT_EQ(win.move >= 0, expected) << c.spec << " trial " << trial;
+    if (win.move < 0) {
+      ++none;
+      continue;
+    }
+    long_wins += win.length >= 4;
+    EXPECT_TRUE(wins_against_every_defence(board, search, 0)) << c.spec << " trial " << trial;
+  }
+  // Wins by two threats or more before the double threat, and stones without a win:
+  // neither answer is tested vacuously.
+  EXPECT_GT(long_wins, trials / 30) << c.spec;
+  EXPECT_GT(none, trials / 10) << c.spec;
+}
+
 TEST(ThreatCombinationAgrees, WithForcedWinSearchOnRandomPositions) {
   const RandomCase cases[] = {
       {"mnk:7x7x5", 6, 14, 3, 1500},  {"mnk:8x8x5", 8, 18, 3, 1500}, {"qubic", 3, 9, 1, 1500},
       {"mnk:10x6x5", 6, 16, 3, 1500}, {"mnk:7x7x5,maker-breaker", 8, 16, 3, 1500},
   };
-  for (const RandomCase& c : cases) {
-    const Game game = make_game(c.spec);
-    const BoardMasks board(game);
-    ForcedWinSearch reference(board);
-    ThreatCombinationSearch search(board);
-    SplitMix64 random(20260);
-    int long_wins = 0, none = 0;
-    const int trials = sanitized() ? c.trials / 10 : c.trials;
-    for (int trial = 0; trial < trials; ++trial) {
-      const int o_stones = c.min_o + static_cast<int>(random.below(c.max_o - c.min_o + 1));
-      const Stones stones = random_stones(board, o_stones, 1 + static_cast<int>(random.below(c.max_extra)), random);
-      const bool expected = reference.find(stones, 0).move >= 0;
-      const ForcedWin win = search.find(stones, 0);
-      EXPECT_EQ(win.move >= 0, expected) << c.spec << ": x " << stones.first << ", o " << stones.second;
-      if (win.move < 0) {
-        ++none;
-        continue;
-      }
-      long_wins += win.length >= 4;
-      EXPECT_TRUE(wins_against_every_defence(board, search, stones, 0))
-          << c.spec << ": x " << stones.first << ", o " << stones.second;
-    }
-    // Wins by two threats or more before the double threat, and stones without a win:
-    // neither answer is tested vacuously.
-    EXPECT_GT(long_wins, trials / 30) << c.spec;
-    EXPECT_GT(none, trials / 10) << c.spec;
-  }
+  for (const RandomCase& c : cases) agrees_on_random_positions<1>(c);
+  // Past one word: the same searches on 11x11 (two words) and 15x15 (four).
+  agrees_on_random_positions<2>({"mnk:11x11x5", 12, 26, 3, 300});
+  agrees_on_random_positions<4>({"mnk:15x15x5", 14, 30, 3, 200});
 }
 
 // On boards small enough for the naive solver: the move found wins by the rules alone.
 TEST(ThreatCombinationAgrees, ItsMovesWinOnTheReferenceRules) {
   for (const char* spec : {"mnk:4x4x3", "mnk:5x4x4", "mnk:5x5x4", "mnk:4x4x3,maker-breaker"}) {
     const Game game = make_game(spec);
-    const BoardMasks board(game);
-    ForcedWinSearch reference(board);
-    ThreatCombinationSearch search(board);
+    const BoardTables tables(game);
+    ForcedWinSearch<1> reference;
+    ThreatCombinationSearch<1> search(tables);
     SplitMix64 random(5);
     int found = 0;
     for (int trial = 0; trial < (sanitized() ? 40 : 200); ++trial) {
       Position position = testing::random_position(game, 5 + static_cast<int>(random.below(4)), random);
-      const ForcedWin win = search.find(stones_of(position), position.to_move());
-      EXPECT_EQ(win.move >= 0, reference.find(stones_of(position), position.to_move()).move >= 0) << spec;
+      Board<1> board = testing::board_of<1>(tables, position);
+      const ForcedWin win = search.find(board, position.to_move());
+      EXPECT_EQ(win.move >= 0, reference.find(board, position.to_move()).move >= 0) << spec;
       if (win.move < 0) continue;
       ++found;
       position.play(Turn{win.move});
@@ -133,15 +144,18 @@ TEST(ThreatCombinationAgrees, ItsMovesWinOnTheReferenceRules) {
 // first, connects the two halves.)
 TEST(ThreatCombinationHand, FindsAWinThatOnlyAMergeReaches) {
   const Game game = make_game("mnk:7x7x5");
-  const BoardMasks board(game);
-  ThreatCombinationSearch search(board);
-  const Stones stones{289185049117185u, 9349338774528u};  // x to move
-  const ForcedWin win = search.find(stones, 0);
+  const BoardTables tables(game);
+  ThreatCombinationSearch<1> search(tables);
+  Stones<1> stones;  // x to move
+  stones.first.word[0] = 289185049117185u;
+  stones.second.word[0] = 9349338774528u;
+  Board<1> board = testing::board_at(tables, stones);
+  const ForcedWin win = search.find(board, 0);
   ASSERT_GE(win.move, 0);
   EXPECT_EQ(search.fallbacks(), 0u) << "found by the db-search itself";
-  EXPECT_TRUE(wins_against_every_defence(board, search, stones, 0));
-  ForcedWinSearch reference(board);
-  EXPECT_GE(reference.find(stones, 0).move, 0);
+  EXPECT_TRUE(wins_against_every_defence(board, search, 0));
+  ForcedWinSearch<1> reference;
+  EXPECT_GE(reference.find(board, 0).move, 0);
 }
 
 // The same shape as a hypergraph under normal rules, where o's forced answer to the first
@@ -157,24 +171,24 @@ TEST(ThreatCombinationHand, ACounterThreatFromAForcedReplyBreaksTheMerge) {
                                                      [3, 13, 14, 15], [9, 16, 17, 18]]})";
   const Game game = make_game("file:" + path);
   std::remove(path.c_str());
-  const BoardMasks board(game);
-  ThreatCombinationSearch search(board);
-  ForcedWinSearch reference(board);
-  auto stones = [](std::initializer_list<Cell> x, std::initializer_list<Cell> o) {
-    Stones s;
+  const BoardTables tables(game);
+  ThreatCombinationSearch<1> search(tables);
+  ForcedWinSearch<1> reference;
+  auto board_with = [&](std::initializer_list<Cell> x, std::initializer_list<Cell> o) {
+    Stones<1> s;
     for (Cell c : x) s.place(0, c);
     for (Cell c : o) s.place(1, c);
-    return s;
+    return testing::board_at(tables, s);
   };
   // One o stone on each of his lines: no counter-threat, and the merge wins.
-  const Stones quiet = stones({0, 1, 4, 6, 7, 10}, {13, 16, 19, 20});
+  Board<1> quiet = board_with({0, 1, 4, 6, 7, 10}, {13, 16, 19, 20});
   const ForcedWin win = search.find(quiet, 0);
   EXPECT_EQ(win.length, 4);  // 2, 8, the double threat 12, the win
   EXPECT_TRUE(win.move == 2 || win.move == 8) << win.move;
   EXPECT_EQ(reference.find(quiet, 0).length, 4);
-  EXPECT_TRUE(wins_against_every_defence(board, search, quiet, 0));
+  EXPECT_TRUE(wins_against_every_defence(quiet, search, 0));
   // Two on each: whichever threat comes first, its answer threatens to win.
-  const Stones loaded = stones({0, 1, 4, 6, 7, 10}, {13, 14, 16, 17});
+  Board<1> loaded = board_with({0, 1, 4, 6, 7, 10}, {13, 14, 16, 17});
   const uint64_t fallbacks = search.fallbacks();
   EXPECT_LT(search.find(loaded, 0).move, 0);
   EXPECT_EQ(search.fallbacks(), fallbacks + 1) << "the model's set fails, so ForcedWinSearch decides";
@@ -186,23 +200,26 @@ TEST(ThreatCombinationHand, ACounterThreatFromAForcedReplyBreaksTheMerge) {
 // o's three is no threat and the double threat wins.
 TEST(ThreatCombinationHand, RespectsACounterThreatAtTheStart) {
   const Game game = make_game("mnk:7x7x4");
-  const BoardMasks board(game);
-  ThreatCombinationSearch search(board);
-  const ForcedWin open = search.find(testing::stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"}), 0);
+  const BoardTables tables(game);
+  ThreatCombinationSearch<1> search(tables);
+  Board<1> open_board = testing::board_at(tables, testing::stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g7", "a7", "g1"}));
+  const ForcedWin open = search.find(open_board, 0);
   ASSERT_GE(open.move, 0);
   EXPECT_EQ(open.length, 2);
-  EXPECT_LT(search.find(testing::stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}), 0).move, 0);
+  Board<1> countered = testing::board_at(tables, testing::stones_on(game, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}));
+  EXPECT_LT(search.find(countered, 0).move, 0);
   const Game mb = make_game("mnk:7x7x4,maker-breaker");
-  const BoardMasks mb_board(mb);
-  ThreatCombinationSearch mb_search(mb_board);
-  EXPECT_EQ(mb_search.find(testing::stones_on(mb, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}), 0).length, 2);
+  const BoardTables mb_tables(mb);
+  ThreatCombinationSearch<1> mb_search(mb_tables);
+  Board<1> mb_board = testing::board_at(mb_tables, testing::stones_on(mb, {"c4", "d4", "e2", "e3"}, {"a1", "g5", "g6", "g7"}));
+  EXPECT_EQ(mb_search.find(mb_board, 0).length, 2);
 }
 
 TEST(ThreatCombinationHand, RefusesRulesItDoesNotModel) {
   for (const char* spec : {"connect:7x6x4", "mnk:7x7x4,misere", "mnk:7x7x4,p=2,q=1"}) {
     const Game game = make_game(spec);
-    const BoardMasks board(game, true);
-    EXPECT_THROW(ThreatCombinationSearch{board}, std::invalid_argument) << spec;
+    const BoardTables tables(game);
+    EXPECT_THROW(ThreatCombinationSearch<1>{tables}, std::invalid_argument) << spec;
   }
 }
 
@@ -211,24 +228,28 @@ TEST(ThreatCombinationHand, RefusesRulesItDoesNotModel) {
 TEST(ThreatCombinationBench, DISABLED_ThreatSearchBenchmark) {
   for (const RandomCase& c : {RandomCase{"qubic", 3, 9, 1, 500}, RandomCase{"mnk:8x8x5", 8, 18, 3, 500}}) {
     const Game game = make_game(c.spec);
-    const BoardMasks board(game);
+    const BoardTables tables(game);
     SplitMix64 random(99);
-    std::vector<Stones> positions;
+    std::vector<Stones<1>> positions;
     for (int i = 0; i < c.trials; ++i) {
       const int o_stones = c.min_o + static_cast<int>(random.below(c.max_o - c.min_o + 1));
-      positions.push_back(random_stones(board, o_stones, 1 + static_cast<int>(random.below(c.max_extra)), random));
+      positions.push_back(random_stones<1>(tables, o_stones, 1 + static_cast<int>(random.below(c.max_extra)), random));
     }
+    Board<1> board(tables);
     auto time = [&](auto& search, const char* name) {
       int found = 0;
       const auto start = std::chrono::steady_clock::now();
-      for (const Stones& s : positions) found += search.find(s, 0).move >= 0;
+      for (const Stones<1>& s : positions) {
+        board.assign(s);
+        found += search.find(board, 0).move >= 0;
+      }
       const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
       std::printf("%-10s %-18s %4zu positions %4d won %10.0f us %8.1f us/search %10llu nodes\n", c.spec, name,
                   positions.size(), found, us, us / positions.size(), static_cast<unsigned long long>(search.nodes()));
     };
-    ForcedWinSearch forced(board);
+    ForcedWinSearch<1> forced;
     time(forced, "ForcedWinSearch");
-    ThreatCombinationSearch combination(board);
+    ThreatCombinationSearch<1> combination(tables);
     time(combination, "ThreatCombination");
     std::printf("%-10s ThreatCombination asked ForcedWinSearch %llu times\n", c.spec,
                 static_cast<unsigned long long>(combination.fallbacks()));

@@ -62,7 +62,7 @@ const CommandSpec kDictSpec = {
 namespace {
 
 // A position in the run-length notation, without a move.
-std::string position_text(const Stones& stones, int cells) {
+std::string position_text(const DictionaryStones& stones, int cells) {
   const std::string line = run_length_line(stones, 0, cells);
   return line.substr(0, line.rfind(' '));
 }
@@ -78,7 +78,7 @@ Dictionary completed(const DictionaryVerification& v, int holder) {
   Dictionary out;
   out.holder = holder;
   for (const CheckedMove& m : v.moves)
-    if (m.rule == PlayRule::Dictionary || m.rule == PlayRule::ForcedWin) out.entries.push_back({m.stones, m.move});
+    if (m.rule == PlayRule::Dictionary || m.rule == PlayRule::ForcedWin) out.entries.push_back({m.stones, m.move, 0});
   return out;
 }
 
@@ -91,13 +91,13 @@ void write_certificate_file(const std::string& path, const Game& game, const Dic
   write_certificate(out, game, certificate);
 }
 
-int verify(const Args& args, const Game& game, const BoardMasks& board, const Dictionary& dictionary) {
+int verify(const Args& args, const Game& game, const Dictionary& dictionary) {
   const ObviousRules rules = parse_obvious_rules(args.get("rules", "none"));
-  DictionaryPlayer player(board, dictionary, rules);
+  DictionaryPlayer player(game, dictionary, rules);
   DictionaryVerifyOptions options;
   options.forced_win_ends_branch = !args.has("play-out");
   options.within = static_cast<int>(args.get_int("within", 0, 1, 64));
-  if (options.within && (game.rules.goal == Goal::Misere || !board.lines_count_for(dictionary.holder)))
+  if (options.within && (game.rules.goal == Goal::Misere || (game.rules.goal == Goal::MakerBreaker && dictionary.holder == 1)))
     throw InputError("--within asks the holder to complete a line; here completing one does not win");
   const bool complete = args.has("complete") || args.has("certificate");
   if (complete && options.forced_win_ends_branch && rules.forced_win)
@@ -119,14 +119,14 @@ int verify(const Args& args, const Game& game, const BoardMasks& board, const Di
     for (std::size_t i = 0; i < dictionary.entries.size(); ++i)
       if (v.entry_reached[i]) pruned.entries.push_back(dictionary.entries[i]);
     std::ofstream out = open_output(args.get("prune"));
-    write_dictionary(out, pruned, board, dictionary.notation);
+    write_dictionary(out, pruned, game, dictionary.notation);
   }
   std::size_t completed_entries = 0;
   if (v.holds && args.has("complete")) {
     const Dictionary full = completed(v, dictionary.holder);
     completed_entries = full.entries.size();
     std::ofstream out = open_output(args.get("complete"));
-    write_dictionary(out, full, board, DictionaryNotation::Cells);
+    write_dictionary(out, full, game, DictionaryNotation::Cells);
   }
   if (v.holds && args.has("certificate")) write_certificate_file(args.get("certificate"), game, v, dictionary.holder);
 
@@ -211,19 +211,18 @@ int run_dict(const Args& args) {
   if (action != "verify" && action != "convert" && action != "compress")
     throw InputError("unknown action \"" + printable(action) + "\" (this command knows: verify, convert, compress)");
   const Game game = make_game(args.positional[1]);
-  const BoardMasks board(game);
   const int holder = static_cast<int>(args.get_int("player", 1, 1, 2)) - 1;
-  const Dictionary dictionary = read_dictionary_file(args.positional[2], board, holder);
-  if (action == "verify") return verify(args, game, board, dictionary);
+  const Dictionary dictionary = read_dictionary_file(args.positional[2], game, holder);
+  if (action == "verify") return verify(args, game, dictionary);
   std::ofstream file;
   if (args.has("output")) file = open_output(args.get("output"));
   std::ostream& out = args.has("output") ? file : std::cout;
   if (action == "convert") {
     if (!args.has("to")) throw InputError("convert needs --to cells or --to run-length");
-    write_dictionary(out, dictionary, board, parse_notation(args.get("to")));
+    write_dictionary(out, dictionary, game, parse_notation(args.get("to")));
     return 0;
   }
-  const Canonicaliser symmetry(game);
+  const Canonicaliser<1> symmetry(game);
   const Compression compression = compress_dictionary(dictionary, symmetry, args.has("symmetry"));
   write_compressed(out, compression, dictionary.holder, game.cell_count());
   std::cerr << "compressed " << with_commas(dictionary.entries.size()) << " entries ("

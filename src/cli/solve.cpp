@@ -16,6 +16,7 @@
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
+#include "games/board_dispatch.h"
 #include "search/dfpn.h"
 #include "search/dfpn_solve.h"
 #include "search/race.h"
@@ -48,7 +49,7 @@ const CommandSpec kSolveSpec = {
     {
         {"moves", "M", "moves from the empty board (docs/games.md: \"4453\", \"b2 c1\")"},
         {"weak", "", "win/draw/loss only, without the distance (faster)"},
-        {"method", "M", "alphabeta, pns (df-pn: win/draw/loss, boards of at most 64 cells),\n"
+        {"method", "M", "alphabeta, pns (df-pn: win/draw/loss),\n"
                         "parts (the position as a sum of independent parts: win/draw/loss, one stone a\n"
                         "turn on mnk and connect boards of at most 31 cells; long flat boards)\n"
                         "or auto (default: on boards df-pn handles, without gravity and with at least 20\n"
@@ -155,8 +156,9 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
   SumSolver solver(game, options.table_megabytes ? options.table_megabytes : automatic_table_megabytes(game),
                    monitor);
   solver.value_rows(args.get_int("row-values", SumSolver::kDefaultRowPart, 0, RowValues::kMaxCells));
-  const Stones stones = stones_of(position);
-  const SumSolution solution = solver.solve(stones);
+  Board<1> board(solver.tables());
+  replay(board, position);
+  const SumSolution solution = solver.solve(board);
   std::optional<Certificate> certificate;
   double certificate_seconds = 0;
   if (options.certificate) {
@@ -256,9 +258,6 @@ int run_solve(const Args& args) {
   if (method == "pns") {
     // More than four threads would repeat the helpers' epsilons (search/dfpn.cpp).
     proof_numbers.threads = static_cast<int>(args.get_int("threads", std::min(all_cores(), 4), 1, 256));
-    if (!dfpn_applies(game))
-      throw InputError("--method pns is for games of at most 64 cells; " + game.spec + " has " +
-                       std::to_string(game.cell_count()));
     const DfpnResult result = dfpn_solve(position, proof_numbers, options.certificate);
     progress.clear();
     return report_proof_numbers(args, game, position, result, "");

@@ -19,6 +19,7 @@
 #include "core/notation.h"
 #include "games/families.h"
 #include "search/solver.h"
+#include "games/board_dispatch.h"
 #include "search/sum_certificate.h"
 #include "search/sum_solver.h"
 #include "strategy/misere_paper.h"
@@ -117,7 +118,9 @@ void search_by_parts(const Game& game, double budget, const std::string& certifi
   };
   SumSolver solver(game, automatic_table_megabytes(game), monitor);
   const Position start(game);
-  const SumSolution solution = solver.solve(stones_of(start));
+  kinrow::Board<1> board(solver.tables());
+  replay(board, start);
+  const SumSolution solution = solver.solve(board);
   // The certificate's walk searches too, within the same budget: as with alpha-beta, a
   // board counts as settled only with its certificate, when one is asked for.
   if (!certificate_dir.empty())

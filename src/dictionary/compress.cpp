@@ -121,6 +121,15 @@ class ExactCover {
   long budget_ = kBranchBudget;
 };
 
+// Cell sets as plain words here: the set cover keys maps and sets by them.
+using CellMask = uint64_t;
+CellMask word(const Bits<1>& cells) { return cells.word[0]; }
+Bits<1> cells_of(CellMask word) {
+  Bits<1> cells;
+  cells.word[0] = word;
+  return cells;
+}
+
 // The entries of one group: same holder stones and move, each with the opponent-stone
 // sets it may be written as (one, or its images under the maps fixing the group's key).
 struct Group {
@@ -131,20 +140,21 @@ struct Group {
 
 }  // namespace
 
-Compression compress_dictionary(const Dictionary& dictionary, const Canonicaliser& classes, bool use_symmetry) {
-  const Canonicaliser* symmetry = use_symmetry ? &classes : nullptr;
+Compression compress_dictionary(const Dictionary& dictionary, const Canonicaliser<1>& classes, bool use_symmetry) {
+  const Canonicaliser<1>* symmetry = use_symmetry ? &classes : nullptr;
+  auto image = [&](int map, CellMask cells) { return word(symmetry->image(map, cells_of(cells))); };
   const int me = dictionary.holder;
   Compression out;
   std::set<std::pair<CellMask, CellMask>> seen_classes;
   std::map<std::pair<CellMask, Cell>, Group> groups;
   std::map<std::pair<CellMask, Cell>, std::vector<int>> fixing_maps;  // with symmetry
   for (const DictionaryEntry& entry : dictionary.entries) {
-    const Stones form = classes.canonical(entry.stones).stones;
-    if (!seen_classes.insert({form.first, form.second}).second) {
+    const DictionaryStones form = classes.canonical(entry.stones).stones;
+    if (!seen_classes.insert({word(form.first), word(form.second)}).second) {
       ++out.shadowed;
       continue;
     }
-    CellMask mine = entry.stones.of(me), theirs = entry.stones.of(1 - me);
+    CellMask mine = word(entry.stones.of(me)), theirs = word(entry.stones.of(1 - me));
     Cell move = entry.move;
     std::vector<CellMask> options;
     if (!symmetry) {
@@ -152,17 +162,17 @@ Compression compress_dictionary(const Dictionary& dictionary, const Canonicalise
     } else {
       int best = 0;
       for (int g = 1; g < static_cast<int>(symmetry->group_size()); ++g) {
-        const CellMask a = symmetry->image(g, mine), b = symmetry->image(best, mine);
+        const CellMask a = image(g, mine), b = image(best, mine);
         if (a > b || (a == b && symmetry->image(g, move) > symmetry->image(best, move))) best = g;
       }
-      theirs = symmetry->image(best, theirs);
-      mine = symmetry->image(best, mine);
+      theirs = image(best, theirs);
+      mine = image(best, mine);
       move = symmetry->image(best, move);
       auto [maps, fresh] = fixing_maps.try_emplace({mine, move});
       if (fresh)
         for (int h = 0; h < static_cast<int>(symmetry->group_size()); ++h)
-          if (symmetry->image(h, mine) == mine && symmetry->image(h, move) == move) maps->second.push_back(h);
-      for (int h : maps->second) options.push_back(symmetry->image(h, theirs));
+          if (image(h, mine) == mine && symmetry->image(h, move) == move) maps->second.push_back(h);
+      for (int h : maps->second) options.push_back(image(h, theirs));
       std::sort(options.begin(), options.end());
       options.erase(std::unique(options.begin(), options.end()), options.end());
     }
@@ -206,11 +216,12 @@ Compression compress_dictionary(const Dictionary& dictionary, const Canonicalise
         if (!written[e]) {
           written[e] = true;
           ++carried;
-          if (const Cell c = alternative[s].at(e); c >= 0) line.alternatives |= cell_bit(c);
+          if (const Cell c = alternative[s].at(e); c >= 0) line.alternatives.set(c);
         }
       if (!carried) continue;  // an earlier line took all of its entries
-      if (std::popcount(line.alternatives) == 1) theirs |= line.alternatives, line.alternatives = 0;
-      line.fixed = me == 0 ? Stones{group.mine, theirs} : Stones{theirs, group.mine};
+      if (line.alternatives.one()) theirs |= word(line.alternatives), line.alternatives = {};
+      line.fixed = me == 0 ? DictionaryStones{cells_of(group.mine), cells_of(theirs)}
+                           : DictionaryStones{cells_of(theirs), cells_of(group.mine)};
       out.lines.push_back(line);
     }
   }

@@ -22,14 +22,14 @@
 #include <iosfwd>
 #include <vector>
 
-#include "dictionary/canonical.h"
 #include "dictionary/dictionary.h"
+#include "search/canonical.h"
 
 namespace kinrow {
 
 struct CompressedLine {
-  Stones fixed;
-  CellMask alternatives = 0;  // the opponent's possible last stone (two or more cells), or 0
+  DictionaryStones fixed;
+  Bits<1> alternatives;  // the opponent's possible last stone (two or more cells), or none
   Cell move = -1;
 };
 
@@ -42,7 +42,7 @@ struct Compression {
 };
 
 // `symmetry` null: entries are kept as they are. `classes` finds shadowed entries.
-Compression compress_dictionary(const Dictionary& dictionary, const Canonicaliser& classes, bool symmetry);
+Compression compress_dictionary(const Dictionary& dictionary, const Canonicaliser<1>& classes, bool symmetry);
 
 void write_compressed(std::ostream& out, const Compression& compression, int holder, int cells);
 

@@ -27,8 +27,8 @@ bool is_cells_line(const std::string& line, int cells) {
 }
 
 // The holder is to move when the stones are level (first player) or x leads by one.
-void check_counts(const Stones& s, int holder, int line) {
-  const int x = std::popcount(s.first), o = std::popcount(s.second);
+void check_counts(const DictionaryStones& s, int holder, int line) {
+  const int x = s.first.count(), o = s.second.count();
   if (x - o != holder)
     bad_line(line, std::to_string(x) + " x and " + std::to_string(o) + " o do not leave the " +
                        (holder == 0 ? "first" : "second") + " player to move");
@@ -36,14 +36,14 @@ void check_counts(const Stones& s, int holder, int line) {
 
 void parse_cells(const std::string& text, int line, int holder, Dictionary& out) {
   const char mine = holder == 0 ? 'X' : 'O', theirs = holder == 0 ? 'O' : 'X';
-  Stones stones;
-  CellMask alternatives = 0;
+  DictionaryStones stones;
+  Bits<1> alternatives;
   Cell move = -1;
   for (Cell c = 0; c < static_cast<Cell>(text.size()); ++c) {
     const char ch = text[c];
-    if (ch == 'x') stones.first |= cell_bit(c);
-    else if (ch == 'o') stones.second |= cell_bit(c);
-    else if (ch == theirs) alternatives |= cell_bit(c);
+    if (ch == 'x') stones.place(0, c);
+    else if (ch == 'o') stones.place(1, c);
+    else if (ch == theirs) alternatives.set(c);
     else if (ch == mine) {
       if (move >= 0) bad_line(line, std::string("two moves marked '") + mine + "'");
       move = c;
@@ -51,13 +51,13 @@ void parse_cells(const std::string& text, int line, int holder, Dictionary& out)
   }
   if (move < 0) bad_line(line, std::string("no move: mark the holder's move with '") + mine + "'");
   const int player_of_alternatives = 1 - holder;
-  if (!alternatives) {
+  if (alternatives.none()) {
     check_counts(stones, holder, line);
     out.entries.push_back({stones, move, line});
   }
-  for (CellMask a = alternatives; a; a &= a - 1) {
-    Stones expanded = stones;
-    expanded.place(player_of_alternatives, std::countr_zero(a));
+  for (Cell a : alternatives) {
+    DictionaryStones expanded = stones;
+    expanded.place(player_of_alternatives, a);
     check_counts(expanded, holder, line);
     out.entries.push_back({expanded, move, line});
   }
@@ -67,7 +67,7 @@ void parse_cells(const std::string& text, int line, int holder, Dictionary& out)
 void parse_run_length(const std::string& text, int line, int cells, int holder, Dictionary& out) {
   const std::size_t space = text.rfind(' ');
   if (space == std::string::npos) bad_line(line, "expected \"POSITION MOVE\", e.g. \"xo1x8x8o41o 41\"");
-  Stones stones;
+  DictionaryStones stones;
   Cell at = 0;
   for (std::size_t i = 0; i < space;) {
     const char ch = text[i];
@@ -97,9 +97,9 @@ void parse_run_length(const std::string& text, int line, int cells, int holder, 
 }
 
 // A kinrow certificate's winning strategy, as a dictionary (the holder comes from the file).
-Dictionary from_certificate(const std::string& text, const BoardMasks& board) {
+Dictionary from_certificate(const std::string& text, const Game& game) {
   std::istringstream in(text);
-  const Certificate certificate = read_certificate(in, board.game());
+  const Certificate certificate = read_certificate(in, game);
   for (const Strategy& strategy : certificate.strategies) {
     if (strategy.claim != Claim::Win || strategy.plan) continue;
     if (strategy.pairing_rule)
@@ -111,7 +111,7 @@ Dictionary from_certificate(const std::string& text, const BoardMasks& board) {
     Dictionary dictionary;
     dictionary.holder = strategy.holder;
     for (const StrategyEntry& entry : strategy.entries) {
-      dictionary.entries.push_back({stones_of(entry.owner), entry.move.at(0), entry.source_line});
+      dictionary.entries.push_back({stones_of<1>(entry.owner), entry.move.at(0), entry.source_line});
     }
     dictionary.entry_lines = static_cast<int>(dictionary.entries.size());
     return dictionary;
@@ -131,7 +131,16 @@ DictionaryNotation parse_notation(const std::string& name) {
   throw InputError("unknown notation \"" + printable(name) + "\" (known: run-length, cells)");
 }
 
-Dictionary read_dictionary(std::istream& in, const BoardMasks& board, int holder) {
+void check_dictionary_game(const Game& game) {
+  if (game.cell_count() > 64)
+    throw InputError("dictionaries are for boards of at most 64 cells; " + game.spec + " has " +
+                     std::to_string(game.cell_count()));
+  if (game.rules.stones_per_turn != 1 || game.rules.first_turn_stones != 1)
+    throw InputError("dictionaries are for games of one stone a turn; " + game.spec + " is not");
+}
+
+Dictionary read_dictionary(std::istream& in, const Game& game, int holder) {
+  check_dictionary_game(game);
   std::vector<std::string> lines;
   std::string text;
   for (std::string line; std::getline(in, line);) {
@@ -139,7 +148,7 @@ Dictionary read_dictionary(std::istream& in, const BoardMasks& board, int holder
     if (!line.empty() && line.back() == '\r') line.pop_back();
     lines.push_back(line);
   }
-  if (!lines.empty() && lines[0].rfind("kinrow-certificate", 0) == 0) return from_certificate(text, board);
+  if (!lines.empty() && lines[0].rfind("kinrow-certificate", 0) == 0) return from_certificate(text, game);
   Dictionary dictionary;
   dictionary.holder = holder;
   std::size_t first = 0;
@@ -154,7 +163,7 @@ Dictionary read_dictionary(std::istream& in, const BoardMasks& board, int holder
     dictionary.notation = DictionaryNotation::RunLength;
     for (const std::string& line : lines)
       if (!line.empty() && line[0] != '#') {
-        if (is_cells_line(line, board.cell_count())) dictionary.notation = DictionaryNotation::Cells;
+        if (is_cells_line(line, game.cell_count())) dictionary.notation = DictionaryNotation::Cells;
         break;
       }
   }
@@ -163,46 +172,46 @@ Dictionary read_dictionary(std::istream& in, const BoardMasks& board, int holder
     const int number = static_cast<int>(i) + 1;
     if (line.empty() || line[0] == '#') continue;
     if (dictionary.notation == DictionaryNotation::Cells) {
-      if (!is_cells_line(line, board.cell_count()))
-        bad_line(number, "expected " + std::to_string(board.cell_count()) +
+      if (!is_cells_line(line, game.cell_count()))
+        bad_line(number, "expected " + std::to_string(game.cell_count()) +
                              " characters of . x o X O (one per cell), got \"" + printable(line) + "\"");
       parse_cells(line, number, holder, dictionary);
     } else {
-      parse_run_length(line, number, board.cell_count(), holder, dictionary);
+      parse_run_length(line, number, game.cell_count(), holder, dictionary);
     }
   }
   for (const DictionaryEntry& entry : dictionary.entries)
-    if (entry.stones.occupied() >> entry.move & 1)
+    if (entry.stones.occupied().test(entry.move))
       bad_line(entry.line, "the move " + std::to_string(entry.move) + " is onto a stone");
   return dictionary;
 }
 
-Dictionary read_dictionary_file(const std::string& path, const BoardMasks& board, int holder) {
+Dictionary read_dictionary_file(const std::string& path, const Game& game, int holder) {
   std::ifstream in(path);
   if (!in) throw InputError("cannot read dictionary " + path);
   try {
-    return read_dictionary(in, board, holder);
+    return read_dictionary(in, game, holder);
   } catch (const InputError& e) {
     throw InputError(path + ": " + e.what());
   }
 }
 
-std::string cells_line(const Stones& stones, Cell move, CellMask alternatives, int holder, int cells) {
+std::string cells_line(const DictionaryStones& stones, Cell move, const Bits<1>& alternatives, int holder, int cells) {
   std::string text(cells, '.');
   for (Cell c = 0; c < cells; ++c) {
-    if (stones.first >> c & 1) text[c] = 'x';
-    if (stones.second >> c & 1) text[c] = 'o';
-    if (alternatives >> c & 1) text[c] = holder == 0 ? 'O' : 'X';
+    if (stones.first.test(c)) text[c] = 'x';
+    if (stones.second.test(c)) text[c] = 'o';
+    if (alternatives.test(c)) text[c] = holder == 0 ? 'O' : 'X';
   }
   text[move] = holder == 0 ? 'X' : 'O';
   return text;
 }
 
-std::string run_length_line(const Stones& stones, Cell move, int cells) {
+std::string run_length_line(const DictionaryStones& stones, Cell move, int cells) {
   std::string text;
   int run = 0;
   for (Cell c = 0; c < cells; ++c) {
-    const bool x = stones.first >> c & 1, o = stones.second >> c & 1;
+    const bool x = stones.first.test(c), o = stones.second.test(c);
     if (!x && !o) {
       ++run;
       continue;
@@ -214,14 +223,13 @@ std::string run_length_line(const Stones& stones, Cell move, int cells) {
   return text + " " + std::to_string(move);
 }
 
-void write_dictionary(std::ostream& out, const Dictionary& dictionary, const BoardMasks& board,
-                      DictionaryNotation notation) {
+void write_dictionary(std::ostream& out, const Dictionary& dictionary, const Game& game, DictionaryNotation notation) {
   if (notation == DictionaryNotation::RunLength)
     for (const std::string& line : dictionary.preamble) out << line << '\n';
   for (const DictionaryEntry& entry : dictionary.entries)
     out << (notation == DictionaryNotation::RunLength
-                ? run_length_line(entry.stones, entry.move, board.cell_count())
-                : cells_line(entry.stones, entry.move, 0, dictionary.holder, board.cell_count()))
+                ? run_length_line(entry.stones, entry.move, game.cell_count())
+                : cells_line(entry.stones, entry.move, {}, dictionary.holder, game.cell_count()))
         << '\n';
 }
 

@@ -41,45 +41,68 @@ const char* play_rule_name(PlayRule rule) {
   return "none";
 }
 
-DictionaryPlayer::DictionaryPlayer(const BoardMasks& board, const Dictionary& dictionary, ObviousRules rules)
-    : board_(board), canonicaliser_(board.game()), dictionary_(dictionary), rules_(rules), forced_(board) {
+namespace {
+
+const Game& dictionary_game(const Game& game) {
+  check_dictionary_game(game);
+  return game;
+}
+
+}  // namespace
+
+DictionaryPlayer::DictionaryPlayer(const Game& game, const Dictionary& dictionary, ObviousRules rules)
+    : game_(dictionary_game(game)),
+      tables_(game, BoardOptions{.key_symmetries = 0, .live = false, .near = 0}),
+      canonicaliser_(game),
+      dictionary_(dictionary),
+      rules_(rules),
+      scratch_(tables_) {
   const bool any_rule = rules.win_now || rules.block || rules.forced_win;
-  if (any_rule && board.goal() == Goal::Misere)
-    throw InputError("the obvious-move rules assume completing a line wins; " + board.game().spec +
+  if (any_rule && game.rules.goal == Goal::Misere)
+    throw InputError("the obvious-move rules assume completing a line wins; " + game.spec +
                      " is misère (use --rules none)");
   for (int i = 0; i < static_cast<int>(dictionary.entries.size()); ++i) {
     const DictionaryEntry& entry = dictionary.entries[i];
-    const CanonicalForm form = canonicaliser_.canonical(entry.stones);
+    const Form form = canonicaliser_.canonical(entry.stones);
     if (!table_.emplace(form.stones, Known{canonicaliser_.image(form.map, entry.move), i}).second) ++repeated_;
   }
 }
 
-Cell DictionaryPlayer::winning_move(const Stones& stones) const {
+Cell DictionaryPlayer::winning_move(const Board& board) const {
   const int me = dictionary_.holder;
-  if (!rules_.win_now || !board_.lines_count_for(me)) return -1;
-  const CellMask wins = board_.winning_cells(stones.of(me), stones.of(1 - me), board_.legal(stones));
-  return wins ? std::countr_zero(wins) : -1;
+  if (!rules_.win_now || !tables_.lines_count[me]) return -1;
+  const Bits<1> wins = board.winning_cells(me);
+  return wins.any() ? wins.first() : -1;
 }
 
-DictionaryChoice DictionaryPlayer::choose(const Stones& stones, const CanonicalForm* known_form) {
-  const int me = dictionary_.holder;
-  const CellMask legal = board_.legal(stones);
-  if (const Cell win = winning_move(stones); win >= 0) return {win, PlayRule::WinNow};
-  if (rules_.block && board_.lines_count_for(1 - me))
-    if (const CellMask threats = board_.winning_cells(stones.of(1 - me), stones.of(me), legal))
-      return {std::countr_zero(threats), PlayRule::Block};
+DictionaryChoice DictionaryPlayer::choose(const DictionaryStones& stones) {
+  scratch_.assign(stones);
+  return choose(scratch_, nullptr);
+}
 
-  const CanonicalForm form = known_form ? *known_form : canonicaliser_.canonical(stones);
+DictionaryChoice DictionaryPlayer::choose(const Board& board, const Form* known_form) {
+  const int me = dictionary_.holder;
+  if (const Cell win = winning_move(board); win >= 0) return {win, PlayRule::WinNow};
+  if (rules_.block && tables_.lines_count[1 - me])
+    if (const Bits<1> threats = board.winning_cells(1 - me); threats.any()) return {threats.first(), PlayRule::Block};
+
+  const Form form = known_form ? *known_form : canonicaliser_.canonical(board.stones());
   if (const auto known = table_.find(form.stones); known != table_.end()) {
     const Cell move = canonicaliser_.preimage(form.map, known->second.move);
-    if (!(legal >> move & 1)) return {};  // an entry whose move is not legal here covers nothing
+    if (!board.playable().test(move)) return {};  // an entry whose move is not legal here covers nothing
     return {move, PlayRule::Dictionary, known->second.entry};
   }
   if (rules_.forced_win) {
-    const ForcedWin win = forced_.find(form.stones, me);
+    scratch_.assign(form.stones);  // (the board given may be scratch_ itself: it is not read again)
+    const ForcedWin win = forced_.find(scratch_, me);
     if (win.move >= 0) return {canonicaliser_.preimage(form.map, win.move), PlayRule::ForcedWin, -1, win.length};
   }
   return {};
+}
+
+bool DictionaryPlayer::has_forced_win(const Form& form) {
+  scratch_.assign(form.stones);
+  return forced_.find(scratch_, holder()).move >= 0;
 }
 
 }  // namespace kinrow

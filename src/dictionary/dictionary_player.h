@@ -3,7 +3,7 @@
 //   1. win now, if a move completes a line;
 //   2. else block the opponent's single immediate win;
 //   3. else the dictionary's move, found up to the game's symmetries;
-//   4. else a forced win (dictionary/forced_win.h).
+//   4. else a forced win (threats/forced_win.h).
 //
 // Rules 3 and 4 work on the canonical form of the position and map the move back, so the
 // player treats symmetric positions alike — which is what lets the verifier check one
@@ -15,9 +15,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dictionary/canonical.h"
 #include "dictionary/dictionary.h"
-#include "dictionary/forced_win.h"
+#include "games/board.h"
+#include "search/canonical.h"
+#include "threats/forced_win.h"
 
 namespace kinrow {
 
@@ -44,32 +45,37 @@ struct DictionaryChoice {
 
 class DictionaryPlayer {
  public:
-  // InputError when a rule does not fit the game (obvious moves assume that completing a
-  // line wins: normal or maker-breaker rules).
-  DictionaryPlayer(const BoardMasks& board, const Dictionary& dictionary, ObviousRules rules);
+  using Board = kinrow::Board<1>;
+  using Form = CanonicalForm<1>;
 
-  const BoardMasks& board() const { return board_; }
-  const Canonicaliser& canonicaliser() const { return canonicaliser_; }
+  // InputError when a rule does not fit the game (obvious moves assume that completing a
+  // line wins: normal or maker-breaker rules), or the game is not one a dictionary
+  // describes (check_dictionary_game).
+  DictionaryPlayer(const Game& game, const Dictionary& dictionary, ObviousRules rules);
+  DictionaryPlayer(const DictionaryPlayer&) = delete;  // its boards point into its tables
+  DictionaryPlayer& operator=(const DictionaryPlayer&) = delete;
+
+  const Game& game() const { return game_; }
+  const BoardTables& tables() const { return tables_; }
+  const Canonicaliser<1>& canonicaliser() const { return canonicaliser_; }
   const Dictionary& dictionary() const { return dictionary_; }
   const ObviousRules& rules() const { return rules_; }
   int holder() const { return dictionary_.holder; }
 
-  // The holder's move in `stones` (the holder is to move).
-  DictionaryChoice choose(const Stones& stones) { return choose(stones, nullptr); }
-  // The same, for a caller that has already canonicalised the position (or, when `form`
-  // is null, does it here if rules 3 and 4 are reached).
-  DictionaryChoice choose(const Stones& stones, const CanonicalForm* form);
+  // The holder's move on `board` (the holder is to move), for a caller that has already
+  // canonicalised the position (or, when `form` is null, does it here if rules 3 and 4
+  // are reached).
+  DictionaryChoice choose(const Board& board, const Form* form = nullptr);
+  // The same for a position given as stones.
+  DictionaryChoice choose(const DictionaryStones& stones);
   // Rule 1 alone: a winning move, or -1.
-  Cell winning_move(const Stones& stones) const;
-
+  Cell winning_move(const Board& board) const;
   // Entries whose position (up to symmetry) an earlier entry already gave; the earlier
   // one is used.
   int repeated_entries() const { return repeated_; }
-
   uint64_t forced_win_nodes() const { return forced_.nodes(); }
-
   // Whether rule 4 would find a forced win here for the holder (whatever rule 3 says).
-  bool has_forced_win(const CanonicalForm& form) { return forced_.find(form.stones, holder()).move >= 0; }
+  bool has_forced_win(const Form& form);
 
  private:
   struct Known {
@@ -77,12 +83,14 @@ class DictionaryPlayer {
     int entry;
   };
 
-  const BoardMasks& board_;
-  Canonicaliser canonicaliser_;
+  const Game& game_;
+  BoardTables tables_;
+  Canonicaliser<1> canonicaliser_;
   const Dictionary& dictionary_;
   ObviousRules rules_;
-  std::unordered_map<Stones, Known, StonesHash> table_;
-  ForcedWinSearch forced_;
+  std::unordered_map<DictionaryStones, Known, StonesHash> table_;
+  ForcedWinSearch<1> forced_;
+  Board scratch_;  // positions set by stones: those given, and canonical forms for rule 4
   int repeated_ = 0;
 };
 

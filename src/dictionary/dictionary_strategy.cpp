@@ -4,9 +4,8 @@ namespace kinrow {
 
 DictionaryStrategy::DictionaryStrategy(const Game& game, const std::string& path, int holder, ObviousRules rules)
     : path_(path),
-      board_(game),
-      dictionary_(read_dictionary_file(path, board_, holder)),
-      player_(std::make_unique<DictionaryPlayer>(board_, dictionary_, rules)) {}
+      dictionary_(read_dictionary_file(path, game, holder)),
+      player_(std::make_unique<DictionaryPlayer>(game, dictionary_, rules)) {}
 
 std::string DictionaryStrategy::summary() const {
   return path_ + " (" + std::to_string(dictionary_.entries.size()) + " entries; rules " +
@@ -15,17 +14,17 @@ std::string DictionaryStrategy::summary() const {
 
 StrategyPromise DictionaryStrategy::promise(const Game& game, int player, bool relaxed) const {
   StrategyPromise promise;
-  promise.applies = game.spec == board_.game().spec && player == dictionary_.holder && !relaxed;
+  promise.applies = game.spec == player_->game().spec && player == dictionary_.holder && !relaxed;
   if (!promise.applies)
     promise.why_not = "the dictionary plays the " + std::string(dictionary_.holder == 0 ? "first" : "second") +
-                      " player of " + board_.game().spec;
+                      " player of " + player_->game().spec;
   promise.claim = Claim::Win;
   promise.source = summary();
   return promise;
 }
 
 StrategyMove DictionaryStrategy::choose(const BoardView& board) const {
-  const DictionaryChoice choice = player_->choose(stones_of(board.owner));
+  const DictionaryChoice choice = player_->choose(stones_of<1>(board.owner));
   StrategyMove move;
   move.cell = choice.cell;
   if (choice.cell < 0) {

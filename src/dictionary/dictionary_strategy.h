@@ -24,7 +24,6 @@ class DictionaryStrategy : public KnowledgeStrategy {
 
  private:
   std::string path_;
-  BoardMasks board_;
   Dictionary dictionary_;
   std::unique_ptr<DictionaryPlayer> player_;  // stateful (its forced-win memo), hence not const
 };

@@ -34,7 +34,7 @@ struct DictionaryVerifyOptions {
 
 // A position the holder met, with the move it played and the rule that chose it.
 struct CheckedMove {
-  Stones stones;  // as first reached (not canonicalised)
+  DictionaryStones stones;  // as first reached (not canonicalised)
   Cell move = -1;
   PlayRule rule = PlayRule::None;
 };
@@ -43,7 +43,7 @@ struct DictionaryVerification {
   bool holds = true;
   std::string failure;          // what ended the failing game: "no move", "lost", ...
   std::vector<Cell> game;       // its moves from the empty board
-  Stones failed_position;       // the position at the end of `game`
+  DictionaryStones failed_position;  // the position at the end of `game`
   uint64_t positions = 0;       // distinct holder-to-move positions, up to symmetry
   uint64_t replies = 0;         // opponent moves tried
   uint64_t games_won = 0;       // games ended by the holder's winning move

@@ -28,6 +28,7 @@
 
 #include "core/bits.h"
 #include "core/game.h"
+#include "core/position.h"
 #include "games/board_tables.h"
 #include "games/stones.h"
 
@@ -52,12 +53,44 @@ struct Move {
   }
 };
 
+// A turn of the rules model as a board move: stones in an order in which they can drop.
+inline Move board_move(const BoardTables& tables, const Turn& turn) {
+  Move m;
+  std::vector<Cell> left(turn.begin(), turn.end());
+  while (!left.empty()) {
+    // Next stone: one whose support is not among the stones still to place.
+    auto it = std::find_if(left.begin(), left.end(), [&](Cell c) {
+      return tables.below[c] < 0 || std::find(left.begin(), left.end(), tables.below[c]) == left.end();
+    });
+    m.cell[m.size++] = static_cast<int16_t>(*it);
+    left.erase(it);
+  }
+  return m;
+}
+
+inline Turn to_turn(const Move& move) {
+  Turn turn(move.cell.begin(), move.cell.begin() + move.size);
+  std::sort(turn.begin(), turn.end());
+  return turn;
+}
+
 // What a turn did to the game.
 enum class TurnResult : uint8_t {
   Continues,
   CompletedLine,  // the mover now owns a whole line that counts for it
   BoardFull,  // no line completed and no empty cell left
 };
+
+// How the game stands after a stone or a turn: a winner (0 or 1), kDrawn, or kGoesOn.
+inline constexpr int kDrawn = -1, kGoesOn = -2;
+
+// Who won when a turn ended the game: the mover (a completed line; in misère his
+// opponent), the breaker or nobody on a full board.
+inline int turn_winner(TurnResult result, int mover, const Rules& rules) {
+  if (result == TurnResult::Continues) return kGoesOn;
+  if (result == TurnResult::CompletedLine) return rules.goal == Goal::Misere ? 1 - mover : mover;
+  return rules.goal == Goal::MakerBreaker ? 1 : kDrawn;
+}
 
 template <int W>
 class Board {
@@ -71,6 +104,7 @@ class Board {
         threat_count_(2 * static_cast<std::size_t>(tables.cells), 0),
         near_at_(2 * static_cast<std::size_t>(tables.lines), -1),
         live_lines_(tables.cells, 0),
+        dying_count_(tables.cells, 0),
         sym_key_(tables.key_maps.size(), 0) {
     all_ = Cells::first_n(t_->cells);
     for (Cell c = 0; c < t_->cells; ++c)
@@ -134,6 +168,8 @@ class Board {
 
   // Lines.
   int line_count(int player, int line) const { return count_[player * t_->lines + line]; }
+  // Every line's count of `player`'s stones, by line (for loops over many lines).
+  const uint8_t* line_counts(int player) const { return &count_[static_cast<std::size_t>(player) * t_->lines]; }
   Cells line(int l) const {
     Cells m;
     const uint64_t* w = &t_->line_words[static_cast<std::size_t>(l) * W];
@@ -184,6 +220,83 @@ class Board {
   // stone placed on `c`.
   bool place(Cell c) { return place_stone(c, to_move()); }
   void remove(Cell c) { remove_stone(c, owner(c)); }
+  // A stone of `player`, whoever is to move: threat searches that let a player pass (null
+  // moves) place stones this way. to_move() and turns() count stones, so they mean
+  // nothing until those stones are taken back.
+  bool place_for(Cell c, int player) { return place_stone(c, player); }
+  // The same for a stone taken back before anything but the threats, line counts, near
+  // lines and plain key is read (a threat search's inner loop): the live cells, the
+  // reduced and symmetric keys and the free-line counts are left as they were, which
+  // saves most of the bookkeeping. Take it back with remove_transient, in reverse order.
+  bool place_transient(Cell c, int player) { return place_stone<false>(c, player); }
+  void remove_transient(Cell c) { remove_stone<false>(c, owner(c)); }
+
+  // The cells where `player` could complete a line after a stone of his on `c` (an empty
+  // cell): the threats that stone would make, read from the lines through `c` alone.
+  Cells threats_after(Cell c, int player) const {
+    Cells made;
+    for (int32_t l : lines_through(c))
+      if (count_[(1 - player) * t_->lines + l] == 0 && count_[player * t_->lines + l] == t_->line_size[l] - 2)
+        made.set(gap(l, player, c));
+    return made;
+  }
+
+  // How the game stands after a stone of `mover` that `completed` a line of his or not
+  // (what place() returned): a winner, kDrawn or kGoesOn. The game ends with the stone,
+  // even inside a turn.
+  int result_after(int mover, bool completed) const {
+    if (completed && (t_->rules.goal == Goal::Misere || t_->lines_count[mover]))
+      return t_->rules.goal == Goal::Misere ? 1 - mover : mover;
+    if (playable_.any()) return kGoesOn;
+    return t_->rules.goal == Goal::MakerBreaker ? 1 : kDrawn;
+  }
+
+  // Sets the board to `s` (a position of the game, reached or not: dictionaries look
+  // positions up by their canonical form), taking the old stones off top first and
+  // putting the new ones on bottom first.
+  void assign(const Stones<W>& s) {
+    for (auto it = t_->bottom_up.rbegin(); it != t_->bottom_up.rend(); ++it)
+      if (owner(*it) >= 0) remove_stone(*it, owner(*it));
+    for (Cell c : t_->bottom_up) {
+      if (s.first.test(c)) place_stone(c, 0);
+      else if (s.second.test(c)) place_stone(c, 1);
+    }
+  }
+
+  // What a stone of `mover` on the empty cell `c` would do, read without playing it (a
+  // search's expansion asks it of every child): its result_after, and the keys after it.
+  int result_of(Cell c, int mover) const {
+    if (threats_[mover].test(c) && (t_->rules.goal == Goal::Misere || t_->lines_count[mover]))
+      return t_->rules.goal == Goal::Misere ? 1 - mover : mover;
+    if (empty_count() > 1) return kGoesOn;
+    return t_->rules.goal == Goal::MakerBreaker ? 1 : kDrawn;
+  }
+  uint64_t plain_key_after(Cell c, int mover) const { return plain_key_ ^ t_->zobrist[mover * t_->cells + c]; }
+  uint64_t reduced_key_after(Cell c, int mover) const {
+    uint64_t key = reduced_;
+    int empty_dead = empty_dead_;
+    if (live_.test(c)) key ^= t_->zobrist[mover * t_->cells + c];
+    else --empty_dead;
+    // The lines the stone kills, and the cells left on no live line.
+    dying_.clear();
+    for (int32_t l : lines_through(c)) {
+      if (count_[mover * t_->lines + l] != 0 || !kills(mover, 0, count_[(1 - mover) * t_->lines + l])) continue;
+      for (int32_t i = t_->line_cells_begin[l]; i < t_->line_cells_begin[l + 1]; ++i) {
+        const Cell d = t_->line_cells[i];
+        if (dying_count_[d]++ == 0) dying_.push_back(static_cast<int16_t>(d));
+      }
+    }
+    for (const Cell d : dying_) {
+      if (dying_count_[d] == live_lines_[d]) {
+        key ^= t_->zobrist_dead[d];
+        const int o = d == c ? mover : owner(d);
+        if (o >= 0) key ^= t_->zobrist[o * t_->cells + d];
+        else ++empty_dead;
+      }
+      dying_count_[d] = 0;
+    }
+    return key ^ t_->zobrist_empty_dead[empty_dead];
+  }
 
   // A whole turn of the side to move.
   TurnResult play(const Move& move) {
@@ -290,14 +403,19 @@ class Board {
     }
   }
 
+  template <bool kWhole = true>
   bool place_stone(Cell c, int p) {
     const int o = 1 - p;
     own_[p].set(c);
     playable_.reset(c);
     if (t_->above[c] >= 0) playable_.set(t_->above[c]);
     ++stones_;
-    update_keys(c, p);
-    if (t_->track_live) {
+    if (!kWhole) {
+      plain_key_ ^= t_->zobrist[p * t_->cells + c];
+    } else {
+      update_keys(c, p);
+    }
+    if (kWhole && t_->track_live) {
       if (live_.test(c)) reduced_ ^= t_->zobrist[p * t_->cells + c];
       else --empty_dead_;
     }
@@ -319,15 +437,18 @@ class Board {
         drop_threat(o, c);
       }
       if (mine == 0) {
-        --free_lines_[p];
         near_drop(o, l, size - theirs);  // the line was open for the opponent
-        if (t_->track_live && kills(p, 0, theirs)) kill_line(l);
+        if (kWhole) {
+          --free_lines_[p];
+          if (t_->track_live && kills(p, 0, theirs)) kill_line(l);
+        }
       }
       ++mine;
     }
     return completed;
   }
 
+  template <bool kWhole = true>
   void remove_stone(Cell c, int p) {
     const int o = 1 - p;
     for (int32_t l : lines_through(c)) {
@@ -336,9 +457,11 @@ class Board {
       const int theirs = count_[o * t_->lines + l];
       const int size = t_->line_size[l];
       if (mine == 0) {
-        ++free_lines_[p];
         near_add(o, l, size - theirs);
-        if (t_->track_live && kills(p, 0, theirs)) revive_line(l);
+        if (kWhole) {
+          ++free_lines_[p];
+          if (t_->track_live && kills(p, 0, theirs)) revive_line(l);
+        }
       }
       if (theirs == 0) {
         near_drop(p, l, size - mine - 1);
@@ -352,11 +475,15 @@ class Board {
         add_threat(o, c);
       }
     }
-    if (t_->track_live) {
+    if (kWhole && t_->track_live) {
       if (live_.test(c)) reduced_ ^= t_->zobrist[p * t_->cells + c];
       else ++empty_dead_;
     }
-    update_keys(c, p);
+    if (!kWhole) {
+      plain_key_ ^= t_->zobrist[p * t_->cells + c];
+    } else {
+      update_keys(c, p);
+    }
     --stones_;
     if (t_->above[c] >= 0) playable_.reset(t_->above[c]);
     playable_.set(c);
@@ -404,6 +531,8 @@ class Board {
   std::array<std::vector<std::vector<int32_t>>, 2> near_;  // [player][missing]: lines
   std::vector<int32_t> near_at_;  // [player * lines + line]: its index in its near bucket
   std::vector<int32_t> live_lines_;  // per cell: the live lines through it
+  mutable std::vector<int32_t> dying_count_;  // reduced_key_after: per cell, the lines it loses (0 between calls)
+  mutable std::vector<int16_t> dying_;
   std::vector<uint64_t> sym_key_;
   uint64_t plain_key_ = 0;
   uint64_t reduced_ = 0;

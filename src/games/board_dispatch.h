@@ -3,10 +3,6 @@
 // where a run-time size becomes a compile-time one.
 #pragma once
 
-#include <algorithm>
-#include <utility>
-#include <vector>
-
 #include "core/position.h"
 #include "games/board.h"
 
@@ -22,27 +18,6 @@ decltype(auto) with_board(const BoardTables& tables, F&& f) {
     case 8: return f(Board<8>(tables));
     default: return f(Board<16>(tables));
   }
-}
-
-// A turn of the rules model as a board move: stones in an order in which they can drop.
-inline Move board_move(const BoardTables& tables, const Turn& turn) {
-  Move m;
-  std::vector<Cell> left(turn.begin(), turn.end());
-  while (!left.empty()) {
-    // Next stone: one whose support is not among the stones still to place.
-    auto it = std::find_if(left.begin(), left.end(), [&](Cell c) {
-      return tables.below[c] < 0 || std::find(left.begin(), left.end(), tables.below[c]) == left.end();
-    });
-    m.cell[m.size++] = static_cast<int16_t>(*it);
-    left.erase(it);
-  }
-  return m;
-}
-
-inline Turn to_turn(const Move& move) {
-  Turn turn(move.cell.begin(), move.cell.begin() + move.size);
-  std::sort(turn.begin(), turn.end());
-  return turn;
 }
 
 // Plays a position's history on a board.

@@ -14,7 +14,7 @@ int board_words(int cells, const std::string& spec) {
                    std::to_string(cells));
 }
 
-BoardTables::BoardTables(const Game& g, const SymmetryGroup& symmetry, const BoardOptions& options)
+BoardTables::BoardTables(const Game& g, const BoardOptions& options, const SymmetryGroup* symmetry)
     : game(&g), rules(g.rules), cells(g.cell_count()), lines(g.line_count()), words(board_words(cells, g.spec)),
       max_turns(g.max_turns()), track_live(options.live) {
   if (rules.goal == Goal::MakerBreaker) lines_count[1] = false;
@@ -37,6 +37,9 @@ BoardTables::BoardTables(const Game& g, const SymmetryGroup& symmetry, const Boa
     line_size.push_back(static_cast<uint8_t>(g.lines[l].size()));
   }
 
+  for (int32_t l : cell_lines)
+    for (int i = 0; i < words; ++i) cell_line_words.push_back(line_words[static_cast<std::size_t>(l) * words + i]);
+
   below.assign(cells, -1);
   above.assign(cells, -1);
   if (rules.gravity)
@@ -45,6 +48,12 @@ BoardTables::BoardTables(const Game& g, const SymmetryGroup& symmetry, const Boa
         below[c] = static_cast<int16_t>(g.below[c]);
         above[g.below[c]] = static_cast<int16_t>(c);
       }
+
+  std::vector<int> depth(cells, 0);
+  for (Cell c = 0; c < cells; ++c)
+    for (Cell d = below[c]; d >= 0; d = below[d]) ++depth[c];
+  for (Cell c = 0; c < cells; ++c) bottom_up.push_back(static_cast<int16_t>(c));
+  std::stable_sort(bottom_up.begin(), bottom_up.end(), [&](int16_t a, int16_t b) { return depth[a] < depth[b]; });
 
   SplitMix64 random(0x6b696e726f77ull);  // "kinrow": fixed, so node counts repeat
   zobrist.resize(2 * static_cast<std::size_t>(cells));
@@ -55,10 +64,10 @@ BoardTables::BoardTables(const Game& g, const SymmetryGroup& symmetry, const Boa
   for (uint64_t& z : zobrist_empty_dead) z = random.next();
   zobrist_empty_dead[0] = 0;
 
-  if (symmetry.size() > 1 && options.key_symmetries > 0) {
-    const std::size_t folded = std::min(symmetry.size(), options.key_symmetries);
+  if (symmetry && symmetry->size() > 1 && options.key_symmetries > 0) {
+    const std::size_t folded = std::min(symmetry->size(), options.key_symmetries);
     for (std::size_t m = 0; m < folded; ++m) {
-      const Permutation& map = symmetry.maps[m];
+      const Permutation& map = symmetry->maps[m];
       key_maps.emplace_back(map.begin(), map.end());
       const Permutation back = inverse(map);
       key_inverse.emplace_back(back.begin(), back.end());

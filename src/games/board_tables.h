@@ -17,13 +17,18 @@ namespace kinrow {
 // The widest board: 16 words of cells (32x32). Beyond it a search board is refused.
 constexpr int kMaxBoardCells = 1024;
 
+// Every board width, for explicit instantiations: a solver's templates are compiled once
+// per width in its own .cpp (`KINROW_FOR_EACH_WIDTH(INSTANTIATE)`), not in every user.
+#define KINROW_FOR_EACH_WIDTH(X) X(1) X(2) X(4) X(8) X(16)
+
 // The words of 64 cells a board of `cells` cells takes: 1, 2, 4, 8 or 16. InputError
 // beyond kMaxBoardCells.
 int board_words(int cells, const std::string& spec);
 
 struct BoardOptions {
-  // Symmetries folded into Board::key (alpha-beta merges symmetric positions by it; a
-  // subset of the group is sound, it only merges fewer). 0: none.
+  // Symmetries folded into Board::key, the first of the group given to the tables
+  // (alpha-beta merges symmetric positions by it; a subset of the group is sound, it only
+  // merges fewer). 0: none.
   std::size_t key_symmetries = 0;
   // Keep the live cells and the reduced key (df-pn's table merges positions that differ
   // only on cells no line can use any more).
@@ -34,7 +39,8 @@ struct BoardOptions {
 };
 
 struct BoardTables {
-  BoardTables(const Game& game, const SymmetryGroup& symmetry, const BoardOptions& options = {});
+  // `symmetry` is read only for key_symmetries.
+  explicit BoardTables(const Game& game, const BoardOptions& options = {}, const SymmetryGroup* symmetry = nullptr);
 
   const Game* game;
   Rules rules;
@@ -52,7 +58,11 @@ struct BoardTables {
   std::vector<int16_t> line_cells;
   std::vector<uint8_t> line_size;
   std::vector<uint64_t> line_words;  // line l's cells as a set: words [l * words, (l + 1) * words)
+  // The same sets in cell_lines' order (the lines through each cell, one after another),
+  // for loops over the lines through a cell that read the sets: contiguous in memory.
+  std::vector<uint64_t> cell_line_words;
   std::vector<int16_t> below, above;  // -1 where none (and everywhere without gravity)
+  std::vector<int16_t> bottom_up;  // every cell, each after the one below it (Board::assign)
   std::vector<int32_t> centrality;  // lines through a cell: the static part of move order
 
   // Zobrist keys: stones [player * cells + cell]; a dead cell [cell] and the number of

@@ -35,6 +35,7 @@ template <class Cells>
 struct UrgentMoves {
   Urgency urgency = Urgency::None;
   Cells cells;
+  bool read = false;  // the rules let the position be read: None then means nothing is forced
 };
 
 namespace detail {
@@ -66,6 +67,7 @@ UrgentMoves<typename B::Cells> urgent_moves(const B& board) {
   const int mover = board.to_move(), other = 1 - mover;
   const int r = board.stones_left_in_turn();
   const int p = t.rules.stones_per_turn;
+  out.read = (r == 1 && p == 1) || !t.rules.gravity;
   if (r == 1 && p == 1) {
     // One stone now and one in the answer: the threat sets say it all (under gravity too).
     if (t.lines_count[mover]) {

@@ -1,5 +1,5 @@
-// Exact negamax alpha-beta search over any board of the board concept (see
-// games/line_board.h): play/undo, key, generate, threats, order_score.
+// Exact negamax alpha-beta search over any board of the board concept (games/board.h):
+// play/undo, key, generate, threats, order_score.
 //
 // Written once and instantiated per board at compile time, so nothing on the hot path
 // is a virtual call. Fail-soft, with a transposition table of absolute scores
@@ -13,7 +13,8 @@
 #include <functional>
 #include <vector>
 
-#include "games/line_board.h"
+#include "games/board.h"
+#include "games/urgent_moves.h"
 #include "search/pairing_cutoff.h"
 #include "search/score.h"
 #include "search/transposition_table.h"
@@ -33,7 +34,7 @@ struct SearchMonitor {
   double interval_seconds = 1.0;
 };
 
-template <class Board>
+template <SearchBoard Board>
 class AlphaBeta {
  public:
   AlphaBeta(Board& board, TranspositionTable& table, const SearchMonitor& monitor = {},
@@ -106,10 +107,9 @@ class AlphaBeta {
     // Bounds on what this position can score, before looking at a move.
     int hi = win_score(max_turns_, t + 1);
     int lo = -hi;
-    if (normal && single && tables.lines_count[mover]) {
-      if ((board_.threats(mover) & board_.playable()).any()) return hi;  // win now
-      hi = win_score(max_turns_, t + 3);
-    }
+    const UrgentMoves<typename Board::Cells> urgent = urgent_moves(board_);
+    if (urgent.urgency == Urgency::WinNow) return hi;  // win now
+    if (urgent.read && tables.lines_count[mover]) hi = win_score(max_turns_, t + 3);
     if (!tables.lines_count[mover] && goal_ == Goal::MakerBreaker) hi = 1;  // breaker
     if (goal_ == Goal::Misere) hi = win_score(max_turns_, t + 2);
     if (normal) lo = -win_score(max_turns_, t + 2);
@@ -122,16 +122,12 @@ class AlphaBeta {
     alpha = std::max(alpha, lo);
     beta = std::min(beta, hi);
 
-    // A single stone can block only one of the opponent's immediate wins.
+    // The opponent's threats: more than this turn's stones can stop lose at once; with
+    // one stone, a single threat leaves one move.
     std::vector<ScoredMove>& list = lists_[t];
     list.clear();
-    Cell forced = -1;
-    if (normal && single && tables.lines_count[other]) {
-      const auto must_block = board_.threats(other) & board_.playable();
-      const int blocks = must_block.count();
-      if (blocks >= 2) return -win_score(max_turns_, t + 2);
-      if (blocks == 1) forced = must_block.first();
-    }
+    if (urgent.urgency == Urgency::Lost) return -win_score(max_turns_, t + 2);
+    const Cell forced = single && urgent.urgency == Urgency::Block ? urgent.cells.first() : -1;
 
     int frame = -1;
     const uint64_t key = board_.key(&frame);
@@ -163,10 +159,7 @@ class AlphaBeta {
     const uint64_t nodes_before = nodes_;
 
     if (forced >= 0) {
-      Move m;
-      m.cell[0] = static_cast<int16_t>(forced);
-      m.size = 1;
-      list.push_back({0, m});
+      list.push_back({0, Move::of(forced)});
     } else {
       order_moves(list, mover, other, hint);
     }

@@ -1,15 +1,15 @@
 #include "search/dfpn.h"
 
-#include "core/error.h"
-
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <exception>
 #include <functional>
 #include <limits>
 #include <stdexcept>
 #include <thread>
+
+#include "core/error.h"
+#include "games/urgent_moves.h"
 
 namespace kinrow {
 namespace {
@@ -18,37 +18,49 @@ constexpr uint32_t kInfinity = 1u << 30;
 
 uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint64_t{a} + b); }
 
+bool one_stone_a_turn(const Rules& rules) { return rules.stones_per_turn == 1 && rules.first_turn_stones == 1; }
+
 }  // namespace
 
-Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options) : Dfpn(board, options, nullptr, 0) {}
+BoardOptions dfpn_board_options(const Game& game, const DfpnOptions& options) {
+  BoardOptions board;
+  board.live = options.reductions && !game.rules.gravity;
+  return board;
+}
 
-Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options, Slot* shared_table, std::size_t shared_slots)
-    : board_(board), options_(options), forced_(board) {
-  // The threat knowledge reads one stone a turn: with several, a line two short may be
-  // an immediate win.
-  threats_ = options.threats && board.goal() != Goal::Misere && board.one_stone_a_turn();
-  heuristic_ = options.threats && board.goal() != Goal::Misere;
-  zones_ = threats_ && !board.gravity();
-  if (threats_ && options.dependency_threats && !board.gravity())
-    combination_ = std::make_unique<ThreatCombinationSearch>(board);
-  pairing_ = options.pairing && options.reductions && board.goal() != Goal::Misere && board.one_stone_a_turn() &&
-             !board.gravity();
-  dominance_ = options.reductions && options.dominance && board.goal() != Goal::Misere &&
-               board.one_stone_a_turn() && !board.gravity();
-  if (options.reductions) {
-    try {
-      symmetry_.emplace(board.game(), kMaxSymmetries);
-    } catch (const InputError&) {
-      // Too many symmetries to list (twin cells): search without them.
-    }
+template <int W>
+Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options) : Dfpn(tables, options, nullptr, 0) {}
+
+template <int W>
+Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* shared_table, std::size_t shared_slots)
+    : tables_(tables), options_(options) {
+  const Rules& rules = tables.rules;
+  const bool one_stone = one_stone_a_turn(rules);
+  knowledge_ = options.threats && rules.goal != Goal::Misere;
+  // Threat sequences read one stone a turn: with several, a line two short may be an
+  // immediate win.
+  sequences_ = knowledge_ && one_stone;
+  heuristic_ = options.threats && rules.goal != Goal::Misere;
+  zones_ = sequences_ && !rules.gravity;
+  if (sequences_ && options.dependency_threats && !rules.gravity)
+    combination_ = std::make_unique<ThreatCombinationSearch<W>>(tables);
+  pairing_ = options.pairing && options.reductions && rules.goal != Goal::Misere && one_stone && !rules.gravity;
+  skip_dominated_ = options.reductions && options.dominance && rules.goal != Goal::Misere && one_stone && !rules.gravity;
+  reduced_keys_ = options.reductions && !rules.gravity;
+  if (reduced_keys_ && !tables.track_live)
+    throw std::logic_error("df-pn: its reductions need tables that keep the live cells (dfpn_board_options)");
+  if (options.reductions) symmetry_ = listed_symmetries<W>(*tables.game);
+  for (int l = 0; l < tables.lines; ++l) {
+    Cells line;
+    for (int32_t i = tables.line_cells_begin[l]; i < tables.line_cells_begin[l + 1]; ++i) line.set(tables.line_cells[i]);
+    lines_.push_back(line);
   }
   // A pair serves two lines only if both lie on both: where no two lines share two
   // cells (Qubic: two cells make one line), shared pairs are exclusive ones.
   bool lines_overlap = false;
-  const auto lines = board.lines();
-  for (std::size_t i = 0; i < lines.size() && !lines_overlap; ++i)
-    for (std::size_t j = i + 1; j < lines.size() && !lines_overlap; ++j)
-      lines_overlap = std::popcount(lines[i] & lines[j]) >= 2;
+  for (std::size_t i = 0; i < lines_.size() && !lines_overlap && pairing_; ++i)
+    for (std::size_t j = i + 1; j < lines_.size() && !lines_overlap; ++j)
+      lines_overlap = (lines_[i] & lines_[j]).several();
   pairer_.set_shared_budget(lines_overlap ? options.shared_pair_steps : 0);
   pairer_.set_lines_linear(!lines_overlap);
   if (shared_table) {  // a helper: it shares its main search's table
@@ -62,60 +74,53 @@ Dfpn::Dfpn(const BoardMasks& board, const DfpnOptions& options, Slot* shared_tab
   table_ = static_cast<Slot*>(memory_->data());  // zeroed: every slot unused
 }
 
-Dfpn::~Dfpn() = default;
+template <int W>
+Dfpn<W>::~Dfpn() = default;
 
-int Dfpn::to_move(const Stones& s) const { return board_.to_move(s); }
-
-int Dfpn::pairing_holder() const { return board_.goal() == Goal::MakerBreaker ? 1 : 1 - attacker_; }
-
-int Dfpn::pairing_winner() const { return board_.goal() == Goal::MakerBreaker ? 1 : BoardMasks::kDrawn; }
-
-bool Dfpn::paired(const Stones& s) {
-  return pairing_ && pairer_.pairable(board_.lines(), s.of(pairing_holder()), board_.all() & ~s.occupied());
+template <int W>
+int Dfpn<W>::pairing_holder() const {
+  return tables_.rules.goal == Goal::MakerBreaker ? 1 : 1 - attacker_;
 }
 
-Dfpn::Key Dfpn::key_of(const Stones& s) const {
-  if (!options_.reductions || board_.gravity()) return {s, board_.all(), 0};
-  return key_from(s, board_.live_cells(s));
+template <int W>
+int Dfpn<W>::pairing_winner() const {
+  return tables_.rules.goal == Goal::MakerBreaker ? 1 : kDrawn;
 }
 
-Dfpn::Key Dfpn::key_from(const Stones& s, CellMask live) const {
-  return {{s.first & live, s.second & live}, live, std::popcount(board_.all() & ~live & ~s.occupied())};
+template <int W>
+bool Dfpn<W>::paired(const Board& board) {
+  return pairing_ && pairer_.pairable(lines_, board.stones_of(pairing_holder()), board.empty());
 }
 
-std::size_t Dfpn::slot_of(const Key& key) const {
-  return (StonesHash()(key.live) ^ (key.live_cells * 0xD6E8FEB86659FD93ull) ^
-          (static_cast<std::size_t>(key.empty_dead) * 0x9E3779B97F4A7C15ull)) &
-         (slots_ - 1);
+template <int W>
+uint64_t Dfpn<W>::key_of(const Board& board) const {
+  return reduced_keys_ ? board.reduced_key() : board.plain_key();
 }
 
-// Whether the slot's key is `key` (acquire loads: read() reads the version after them).
-bool Dfpn::holds(Slot& slot, const Key& key) {
-  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_acquire); };
-  return word(slot.first) == key.live.first && word(slot.second) == key.live.second &&
-         word(slot.live_cells) == key.live_cells && word(slot.empty_dead) == static_cast<uint16_t>(key.empty_dead);
-}
-
-std::optional<Dfpn::Entry> Dfpn::read(const Key& key) const {
+template <int W>
+std::optional<typename Dfpn<W>::Entry> Dfpn<W>::read(uint64_t key) const {
   Slot& slot = table_[slot_of(key)];
   std::atomic_ref<uint32_t> version(slot.version);
   const uint32_t before = version.load(std::memory_order_acquire);
   if (before & 1) return std::nullopt;
   // Acquire loads (plain loads on x86): the version is read again only after them.
   auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_acquire); };
-  const bool same = holds(slot, key);
-  const Entry entry{{word(slot.pn), word(slot.dn)}, word(slot.moves), word(slot.position)};
+  const bool same = word(slot.key) == key;
+  Entry entry{{word(slot.pn), word(slot.dn)}, {}, word(slot.position)};
+  for (int i = 0; i < W; ++i) entry.moves.word[i] = word(slot.moves.word[i]);
   if (!same || (entry.numbers.pn == 0 && entry.numbers.dn == 0) || version.load(std::memory_order_relaxed) != before)
     return std::nullopt;
   return entry;
 }
 
-std::optional<Dfpn::Numbers> Dfpn::lookup(const Key& key) const {
+template <int W>
+std::optional<typename Dfpn<W>::Numbers> Dfpn<W>::lookup(uint64_t key) const {
   if (const std::optional<Entry> entry = read(key)) return entry->numbers;
   return std::nullopt;
 }
 
-void Dfpn::store(const Key& key, Numbers n, CellMask moves, uint16_t position) {
+template <int W>
+void Dfpn<W>::store(uint64_t key, Numbers n, const Cells& moves, uint16_t position) {
   Slot& slot = table_[slot_of(key)];
   std::atomic_ref<uint32_t> version(slot.version);
   uint32_t before = version.load(std::memory_order_relaxed);
@@ -124,31 +129,30 @@ void Dfpn::store(const Key& key, Numbers n, CellMask moves, uint16_t position) {
   // A node's final numbers are not replaced by open ones: another thread may have settled
   // it while this one was still inside.
   auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_relaxed); };
-  if (n.pn != 0 && n.dn != 0 && (word(slot.pn) == 0 || word(slot.dn) == 0) && holds(slot, key)) {
+  if (n.pn != 0 && n.dn != 0 && (word(slot.pn) == 0 || word(slot.dn) == 0) && word(slot.key) == key) {
     version.store(before, std::memory_order_release);
     return;
   }
   // Release stores (plain stores on x86): none is seen before the odd version.
   auto put = [](auto& field, auto value) { std::atomic_ref(field).store(value, std::memory_order_release); };
-  put(slot.first, key.live.first);
-  put(slot.second, key.live.second);
-  put(slot.live_cells, key.live_cells);
-  put(slot.empty_dead, static_cast<uint16_t>(key.empty_dead));
+  put(slot.key, key);
   put(slot.position, position);
   put(slot.pn, n.pn);
   put(slot.dn, n.dn);
-  put(slot.moves, moves);
+  for (int i = 0; i < W; ++i) put(slot.moves.word[i], moves.word[i]);
   version.store(before + 2, std::memory_order_release);
 }
 
-Dfpn::Numbers Dfpn::decided(int winner) const {
+template <int W>
+typename Dfpn<W>::Numbers Dfpn<W>::decided(int winner) const {
   return winner == attacker_ ? Numbers{0, kInfinity} : Numbers{kInfinity, 0};
 }
 
-bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellMask& moves) {
-  const CellMask legal = board_.legal(s);
-  if (!legal) {
-    out = decided(board_.winner_when_full());
+template <int W>
+bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
+  const Cells& legal = board.playable();
+  if (legal.none()) {
+    out = decided(tables_.rules.goal == Goal::MakerBreaker ? 1 : kDrawn);
     return true;
   }
   moves = legal;
@@ -156,16 +160,16 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
     // Who can still win by a line: the attacker needs a line free of the defender's
     // stones (in misère, the defender a line of his own free of the attacker's); a
     // breaker attacks by keeping the maker from every line.
-    const Goal goal = board_.goal();
+    const Goal goal = tables_.rules.goal;
     if (goal == Goal::MakerBreaker) {
-      if (!board_.any_line_free_of(s.second)) {
+      if (board.lines_free_of(1) == 0) {
         out = decided(1);
         return true;
       }
     } else {
       const int spoiler = goal == Goal::Misere ? attacker_ : 1 - attacker_;
-      if (!board_.any_line_free_of(s.of(spoiler))) {
-        out = decided(BoardMasks::kDrawn);
+      if (board.lines_free_of(spoiler) == 0) {
+        out = decided(kDrawn);
         return true;
       }
     }
@@ -173,32 +177,37 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
     // dominated ones saves their proofs. At the attacker's, one move is enough, and a
     // dominated one may be the quicker to prove (trying them all cost 21 % more nodes
     // on mnk:7x7x5; docs/benchmarks.md).
-    if (dominance_ && mover != attacker_) moves = board_.undominated(s, moves);
-    if (!board_.gravity()) {
-      const CellMask dead = moves & ~live;
-      moves &= ~(dead & (dead - 1));  // keep the lowest dead cell only
+    if (skip_dominated_ && mover != attacker_) moves = dominance_.undominated(board, moves);
+    if (!tables_.rules.gravity) {
+      const Cells dead = moves.minus(board.live());
+      if (dead.several()) moves = moves.minus(dead.without_first());  // keep the lowest dead cell only
     }
-    if (symmetry_) moves = symmetry_->orbit_representatives(s, moves);
+    if (symmetry_) moves = symmetry_->orbit_representatives(board.stones(), moves);
   }
-  const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
-  if (threats_) {
-    if (board_.lines_count_for(mover) && board_.winning_cells(mine, theirs, legal)) {
-      out = decided(mover);
-      return true;
-    }
-    const CellMask against = board_.lines_count_for(1 - mover) ? board_.winning_cells(theirs, mine, legal) : 0;
-    if (std::popcount(against) >= 2) {
-      out = decided(1 - mover);
-      return true;
-    }
-    if (against) {
-      moves = against & legal;
-      return false;
+  if (knowledge_) {
+    const UrgentMoves<Cells> urgent = urgent_moves(board);
+    switch (urgent.urgency) {
+      case Urgency::WinNow:
+        out = decided(mover);
+        return true;
+      case Urgency::Lost:
+        out = decided(1 - mover);
+        return true;
+      case Urgency::Block:
+        // One stone a turn: the one cell (whatever the reductions kept: a symmetry of the
+        // position fixes a lone threat). Several: the stones that keep the threats
+        // answerable, as far as the reductions kept them.
+        moves = one_stone_a_turn(tables_.rules) ? urgent.cells & legal : moves & urgent.cells;
+        if (moves.none()) moves = urgent.cells & legal;
+        if (one_stone_a_turn(tables_.rules)) return false;
+        break;
+      case Urgency::None:
+        break;
     }
   }
   // Pairings, after the cheap checks above (they cost a matching or three).
   if (pairing_) {
-    if (paired(s)) {
+    if (paired(board)) {
       out = decided(pairing_winner());
       return true;
     }
@@ -206,30 +215,30 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
     // pairing, every move away from it and its cells is answered there, and loses.
     if (mover != pairing_holder()) {
       Cell reply = -1;
-      if (const CellMask zone =
-              pairer_.reply_zone(board_.lines(), s.of(pairing_holder()), board_.all() & ~s.occupied(), reply)) {
+      if (const Cells zone = pairer_.reply_zone(lines_, board.stones_of(pairing_holder()), board.empty(), reply);
+          zone.any()) {
         moves &= zone;
-        if (!moves) {
+        if (moves.none()) {
           out = decided(pairing_winner());
           return true;
         }
       }
     }
   }
-  if (!threats_) return false;
+  if (!sequences_) return false;
   // Either side who wins by continuous threats does (the defender's win is the
   // attacker's disproof).
-  if (board_.lines_count_for(mover) &&
-      (combination_ ? combination_->find(s, mover) : forced_.find(s, mover)).move >= 0) {
+  if (tables_.lines_count[mover] &&
+      (combination_ ? combination_->find(board, mover) : forced_.find(board, mover)).move >= 0) {
     out = decided(mover);
     return true;
   }
   // The opponent threatens such a win (it would be his if the mover passed): only moves
   // in its relevance zone can stop it, the rest lose to it.
-  if (zones_ && board_.lines_count_for(1 - mover)) {
-    if (const CellMask zone = forced_.relevance_zone(s, 1 - mover)) {
+  if (zones_ && tables_.lines_count[1 - mover]) {
+    if (const Cells zone = forced_.relevance_zone(board, 1 - mover); zone.any()) {
       moves &= zone;
-      if (!moves) {
+      if (moves.none()) {
         out = decided(1 - mover);
         return true;
       }
@@ -238,22 +247,20 @@ bool Dfpn::settle(const Stones& s, int mover, CellMask live, Numbers& out, CellM
   return false;
 }
 
-void Dfpn::expand(const Stones& s, int mover, CellMask moves, CellMask live, std::vector<Child>& children) {
+template <int W>
+void Dfpn<W>::expand(Board& board, int mover, const Cells& moves, std::vector<Child>& children) {
   // First every child's slot is computed and fetched, then read: the table is large and
   // probed at random, so the loads overlap instead of waiting one after another.
-  const bool reduced_keys = options_.reductions && !board_.gravity();
-  for (; moves; moves &= moves - 1) {
-    const Cell c = std::countr_zero(moves);
-    Child child{s, {}, {}, c};
-    child.stones.place(mover, c);
-    const int result = board_.result_after(child.stones, mover, c);
-    child.settled = result != BoardMasks::kGoesOn;
+  for (Cell c : moves) {
+    Child child;
+    child.move = c;
+    const int result = board.result_of(c, mover);
+    child.settled = result != kGoesOn;
     if (child.settled) {
       child.numbers = decided(result);
       child.known = true;
     } else {
-      child.key = reduced_keys ? key_from(child.stones, board_.live_cells_after(live, child.stones, mover, c))
-                               : key_of(child.stones);
+      child.key = reduced_keys_ ? board.reduced_key_after(c, mover) : board.plain_key_after(c, mover);
       __builtin_prefetch(&table_[slot_of(child.key)]);
     }
     children.push_back(child);
@@ -265,7 +272,7 @@ void Dfpn::expand(const Stones& s, int mover, CellMask moves, CellMask live, std
       child.known = true;
     }
   }
-  if (heuristic_) initialise(s, mover, children);
+  if (heuristic_) initialise(board, mover, children);
   // A lambda-2 move (one that threatens a win by continuous threats) leaves the defender
   // only the cells of its zone: such a child's proof number starts at the zone's size,
   // ahead of every quiet move. Only the two best by move score are asked: each asks a
@@ -274,8 +281,13 @@ void Dfpn::expand(const Stones& s, int mover, CellMask moves, CellMask live, std
   if (zones_ && mover == attacker_) {
     for (Child& child : children) {
       if (child.known) continue;
-      const CellMask zone = child.numbers.pn <= 2 ? forced_.relevance_zone(child.stones, attacker_) : 0;
-      child.numbers.pn = zone ? std::popcount(zone) : child.numbers.pn + 64;
+      Cells zone;
+      if (child.numbers.pn <= 2) {
+        board.place(child.move);
+        zone = forced_.relevance_zone(board, attacker_);
+        board.remove(child.move);
+      }
+      child.numbers.pn = zone.any() ? zone.count() : child.numbers.pn + 64;
     }
   }
 }
@@ -283,14 +295,16 @@ void Dfpn::expand(const Stones& s, int mover, CellMask moves, CellMask live, std
 // How much a stone on `c` does for `mover`: its lines still free of the opponent, and
 // the opponent's lines it spoils, each weighted by the stones already on it (a line
 // one stone further counts four times as much).
-int Dfpn::move_score(const Stones& s, int mover, Cell c) const {
-  const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
+template <int W>
+int Dfpn<W>::move_score(const Board& board, int mover, Cell c) const {
   // Weights stop growing at 4^12, so long lines (file: games) cannot overflow the sum.
-  auto weight = [](CellMask stones) { return int64_t{1} << (2 * std::min(std::popcount(stones), 12)); };
+  auto weight = [](int stones) { return int64_t{1} << (2 * std::min(stones, 12)); };
+  const uint8_t *mine = board.line_counts(mover), *theirs = board.line_counts(1 - mover);
+  const bool mine_count = tables_.lines_count[mover], theirs_count = tables_.lines_count[1 - mover];
   int64_t score = 0;
-  for (CellMask line : board_.lines_through(c)) {
-    if ((line & theirs) == 0 && board_.lines_count_for(mover)) score += weight(line & mine);
-    if ((line & mine) == 0 && board_.lines_count_for(1 - mover)) score += weight(line & theirs);
+  for (int32_t l : board.lines_through(c)) {
+    if (theirs[l] == 0 && mine_count) score += weight(mine[l]);
+    if (mine[l] == 0 && theirs_count) score += weight(theirs[l]);
   }
   return static_cast<int>(std::min<int64_t>(score, std::numeric_limits<int>::max()));
 }
@@ -298,52 +312,54 @@ int Dfpn::move_score(const Stones& s, int mover, Cell c) const {
 // Unknown children start from numbers that rank them by move_score: the mover's number
 // (proof at the attacker's turns, disproof at the defender's) grows with the rank, so
 // df-pn tries the strongest move first and the others when it stalls.
-void Dfpn::initialise(const Stones& s, int mover, std::vector<Child>& children) const {
+template <int W>
+void Dfpn<W>::initialise(const Board& board, int mover, std::vector<Child>& children) {
   // Sorted as integers: the score above the child's index reversed, so that ties keep
   // the cell order and the search does not depend on the sort.
-  std::array<uint64_t, 64> order;
-  std::size_t count = 0;
+  order_.clear();
   for (std::size_t i = 0; i < children.size(); ++i)
     if (!children[i].known)
-      order[count++] = uint64_t{static_cast<uint32_t>(move_score(s, mover, children[i].move))} << 32 | (0xFFFFFFFFu - i);
-  std::sort(order.begin(), order.begin() + count, std::greater<>());
+      order_.push_back(uint64_t{static_cast<uint32_t>(move_score(board, mover, children[i].move))} << 32 |
+                       (0xFFFFFFFFu - i));
+  std::sort(order_.begin(), order_.end(), std::greater<>());
   const bool attacker = mover == attacker_;
-  for (std::size_t rank = 0; rank < count; ++rank) {
+  for (std::size_t rank = 0; rank < order_.size(); ++rank) {
     const uint32_t n = 1 + static_cast<uint32_t>(rank);
-    children[0xFFFFFFFFu - (order[rank] & 0xFFFFFFFFu)].numbers = attacker ? Numbers{n, 1} : Numbers{1, n};
+    children[0xFFFFFFFFu - (order_[rank] & 0xFFFFFFFFu)].numbers = attacker ? Numbers{n, 1} : Numbers{1, n};
   }
 }
 
-void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out) {
+template <int W>
+void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out, bool root) {
   ++nodes_;
   if (options_.max_nodes && nodes_ - proof_start_ > options_.max_nodes) aborted_ = true;
   if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = true;
   if (options_.on_progress && (nodes_ & 0xFFFF) == 0) options_.on_progress(nodes_, root_.pn, root_.dn);
-  const int mover = to_move(s);
-  CellMask moves = 0;
-  // The key's live cells are the position's wherever reductions read them (no gravity).
-  const uint16_t position = position_check(s);
-  // (Another position of the key, met by a collision of the check, may have tried a dead
-  // cell this one holds: those moves are not taken.)
+  const int mover = board.to_move();
+  Cells moves;
+  const uint16_t position = position_check(board);
   const std::optional<Entry> entry = read(key);
   // Settled already, by a transposition the parent's numbers did not show, or by another
   // thread: a final number stays final. Not at the root of a resolve: a certificate walk
   // asks for a settled node again to learn which child settles it, and only expanding
   // the node tells (returning at once there made Qubic's walk disprove the bad moves one
   // by one: 16 k nodes re-searched after a1:1 b1:1 became 28.6 M; docs/benchmarks.md).
-  if (entry && (entry->numbers.pn == 0 || entry->numbers.dn == 0) && s != root_stones_) {
+  if (entry && (entry->numbers.pn == 0 || entry->numbers.dn == 0) && !root) {
     out = entry->numbers;
     return;
   }
-  if (entry && entry->moves && entry->position == position && !(entry->moves & s.occupied())) {
+  // (Another position of the key, met by a collision of the check, may have tried a dead
+  // cell this one holds: those moves are not taken.)
+  if (entry && entry->moves.any() && entry->position == position && !entry->moves.intersects(board.occupied())) {
     moves = entry->moves;
-  } else if (settle(s, mover, key.live_cells, out, moves)) {
+  } else if (settle(board, mover, out, moves)) {
     store(key, out);
+    if (root) root_ = out;
     return;
   }
   std::vector<Child> children;
-  children.reserve(std::popcount(moves));  // one allocation, not one per doubling
-  expand(s, mover, moves, key.live_cells, children);
+  children.reserve(moves.count());  // one allocation, not one per doubling
+  expand(board, mover, moves, children);
   const bool or_node = mover == attacker_;
   for (;;) {
     // At the attacker's turns one proven child proves the node; at the defender's, all.
@@ -353,13 +369,13 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
     // table could undo progress when a slot was overwritten, and the loop would not end.
     for (std::size_t i = 0; i < children.size(); ++i) {
       const Numbers n = children[i].numbers;
-      const uint32_t key = or_node ? n.pn : n.dn, other = or_node ? n.dn : n.pn;
+      const uint32_t mine = or_node ? n.pn : n.dn, other = or_node ? n.dn : n.pn;
       total = add(total, other);
-      if (key < best) second = best, best = key, chosen = i;
-      else if (key < second) second = key;
+      if (mine < best) second = best, best = mine, chosen = i;
+      else if (mine < second) second = mine;
     }
     out = or_node ? Numbers{best, total} : Numbers{total, best};
-    if (s == root_stones_) root_ = out;
+    if (root) root_ = out;
     if (out.pn >= pn_limit || out.dn >= dn_limit || aborted_) break;
     Child& child = children[chosen];
     // The chosen child may use its number up to the second-best's times 1+epsilon (and
@@ -372,20 +388,27 @@ void Dfpn::search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t d
     const uint32_t other_limit =
         parent_other >= kInfinity ? kInfinity : add(parent_other - std::min(parent_other, total), child_other_now);
     Numbers result;
-    search(child.stones, child.key, or_node ? own_limit : other_limit, or_node ? other_limit : own_limit, result);
+    board.place(child.move);
+    search(board, child.key, or_node ? own_limit : other_limit, or_node ? other_limit : own_limit, result, false);
+    board.remove(child.move);
     child.numbers = result;
   }
-  store(key, out, out.pn && out.dn ? moves : 0, position);
+  store(key, out, out.pn && out.dn ? moves : Cells{}, position);
 }
 
-std::optional<bool> Dfpn::attacker_wins(const Stones& stones, int attacker) {
+template <int W>
+std::optional<bool> Dfpn<W>::attacker_wins(Board& board, int attacker) {
   begin(attacker);
-  return options_.threads > 1 ? resolve_in_parallel(stones) : resolve(stones);
+  return options_.threads > 1 ? resolve_in_parallel(board) : resolve(board);
 }
 
-void Dfpn::begin(int attacker) {
+template <int W>
+void Dfpn<W>::begin(int attacker) {
   attacker_ = attacker;
-  std::fill(table_, table_ + slots_, Slot{});
+  // A new table is zero already (and untouched: clearing it would fault in every page,
+  // seconds for a few gigabytes on this machine).
+  if (!fresh_table_) std::fill(table_, table_ + slots_, Slot{});
+  fresh_table_ = false;
 }
 
 // Threads. Each helper runs df-pn from the same root with its own epsilon, so it takes
@@ -395,17 +418,12 @@ void Dfpn::begin(int attacker) {
 // stored only once its node is proven, by whichever thread, so sharing changes the order
 // of the search, never what a stored number means. On all of Qubic two threads took
 // 28-40 s against 55-62 s for one (docs/benchmarks.md).
-std::optional<bool> Dfpn::resolve_in_parallel(const Stones& stones) {
+template <int W>
+std::optional<bool> Dfpn<W>::resolve_in_parallel(Board& board) {
   // Epsilons the helpers take in turn: on Qubic's openings a helper at 0.25 beside the
   // main search at 0.5 did better than one at 0.5 or 1 (docs/benchmarks.md).
   constexpr double kHelperEpsilons[] = {0.25, 1.0, 0.125, 2.0};
-  while (static_cast<int>(helpers_.size()) + 1 < options_.threads) {
-    DfpnOptions helper = options_;
-    helper.threads = 1;
-    helper.on_progress = nullptr;
-    helper.epsilon = kHelperEpsilons[helpers_.size() % std::size(kHelperEpsilons)];
-    helpers_.push_back(std::unique_ptr<Dfpn>(new Dfpn(board_, helper, table_, slots_)));
-  }
+  helpers_.resize(static_cast<std::size_t>(std::max(0, options_.threads - 1)));
   std::atomic<bool> stop{false};
   std::atomic<int> helper_answer{-1};     // -1 none yet, else 0 or 1
   std::vector<std::exception_ptr> failed(helpers_.size());  // a helper's exception, for the main thread
@@ -420,16 +438,30 @@ std::optional<bool> Dfpn::resolve_in_parallel(const Stones& stones) {
       stop = true;
       for (std::thread& t : threads) t.join();
       main.stop_ = nullptr;
-      for (auto& helper : main.helpers_) helper->stop_ = nullptr;
+      for (auto& helper : main.helpers_)
+        if (helper) helper->stop_ = nullptr;
     }
   } joiner{*this, stop, running};
+  // Each helper builds its search and its board in its own thread, so that what it writes
+  // at every node comes from its own heap (a copy made here shared cache lines with the
+  // main search's: two threads were 20 % slower on Qubic).
+  const Stones<W> position = board.stones();
   for (std::size_t i = 0; i < helpers_.size(); ++i) {
-    Dfpn& helper = *helpers_[i];
-    helper.attacker_ = attacker_;
-    helper.stop_ = &stop;
-    running.emplace_back([&helper, &failure = failed[i], stones, &stop, &helper_answer] {
+    running.emplace_back([this, i, &failure = failed[i], position, &stop, &helper_answer, &kHelperEpsilons] {
       try {
-        if (const std::optional<bool> answer = helper.resolve(stones)) {
+        if (!helpers_[i]) {
+          DfpnOptions options = options_;
+          options.threads = 1;
+          options.on_progress = nullptr;
+          options.epsilon = kHelperEpsilons[i % std::size(kHelperEpsilons)];
+          helpers_[i].reset(new Dfpn(tables_, options, table_, slots_));
+        }
+        Dfpn& helper = *helpers_[i];
+        helper.attacker_ = attacker_;
+        helper.stop_ = &stop;
+        Board local(tables_);
+        local.assign(position);
+        if (const std::optional<bool> answer = helper.resolve(local)) {
           helper_answer = *answer;
           stop = true;
         }
@@ -440,11 +472,12 @@ std::optional<bool> Dfpn::resolve_in_parallel(const Stones& stones) {
     });
   }
   stop_ = &stop;
-  std::optional<bool> answer = resolve(stones);
+  std::optional<bool> answer = resolve(board);
   stop = true;
   for (std::thread& t : running) t.join();
   running.clear();
-  for (auto& helper : helpers_) nodes_ += helper->nodes_ - helper->proof_start_;
+  for (auto& helper : helpers_)
+    if (helper) nodes_ += helper->nodes_ - helper->proof_start_;
   for (const std::exception_ptr& failure : failed)
     if (failure) std::rethrow_exception(failure);
   if (answer && helper_answer >= 0 && *answer != (helper_answer == 1))
@@ -453,38 +486,39 @@ std::optional<bool> Dfpn::resolve_in_parallel(const Stones& stones) {
   return answer;
 }
 
-std::optional<bool> Dfpn::known(const Stones& stones) const {
-  const Numbers n = lookup(key_of(stones)).value_or(Numbers{});
+template <int W>
+std::optional<bool> Dfpn<W>::known(const Board& board) const {
+  const Numbers n = lookup(key_of(board)).value_or(Numbers{});
   if (n.pn == 0) return true;
   if (n.dn == 0) return false;
   return std::nullopt;
 }
 
-CellMask Dfpn::moves_to_try(const Stones& stones) {
+template <int W>
+typename Dfpn<W>::Cells Dfpn<W>::moves_to_try(Board& board) {
   Numbers settled;
-  CellMask moves = 0;
-  return settle(stones, to_move(stones), key_of(stones).live_cells, settled, moves) ? 0 : moves;
+  Cells moves;
+  return settle(board, board.to_move(), settled, moves) ? Cells{} : moves;
 }
 
-Cell Dfpn::threat_sequence_move(const Stones& stones) {
-  const int mover = to_move(stones);
-  if (!threats_ || !board_.lines_count_for(mover)) return -1;
+template <int W>
+Cell Dfpn<W>::threat_sequence_move(Board& board) {
+  const int mover = board.to_move();
+  if (!sequences_ || !tables_.lines_count[mover]) return -1;
   // As in settle: only when the opponent has no immediate win to answer first.
-  if (board_.lines_count_for(1 - mover) &&
-      board_.winning_cells(stones.of(1 - mover), stones.of(mover), board_.legal(stones)))
-    return -1;
-  return forced_.find(stones, mover).move;
+  if (tables_.lines_count[1 - mover] && board.winning_cells(1 - mover).any()) return -1;
+  return forced_.find(board, mover).move;
 }
 
-std::optional<bool> Dfpn::resolve(const Stones& stones) {
+template <int W>
+std::optional<bool> Dfpn<W>::resolve(Board& board) {
   aborted_ = false;
   proof_start_ = nodes_;
-  root_stones_ = stones;
   root_ = {};
-  const Key root_key = key_of(stones);
+  const uint64_t root_key = key_of(board);
   Numbers root;
   do {
-    search(stones, root_key, kInfinity, kInfinity, root);
+    search(board, root_key, kInfinity, kInfinity, root, true);
     // Numbers summed over transpositions can saturate at "infinity" without a proof;
     // searching again would return at once, so that is an undecided answer, not a loop.
     if (root.pn != 0 && root.dn != 0 && (root.pn >= kInfinity || root.dn >= kInfinity)) aborted_ = true;
@@ -492,5 +526,9 @@ std::optional<bool> Dfpn::resolve(const Stones& stones) {
   if (aborted_ && root.pn != 0 && root.dn != 0) return std::nullopt;
   return root.pn == 0;
 }
+
+#define INSTANTIATE(W) template class Dfpn<W>;
+KINROW_FOR_EACH_WIDTH(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace kinrow

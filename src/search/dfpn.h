@@ -1,6 +1,6 @@
-// Depth-first proof-number search (df-pn) for games of at most 64 cells, every goal
-// (normal, misère, maker-breaker), gravity, and several stones a turn (searched stone by
-// stone: a node is a set of stones, and the count says whose stone comes next).
+// Depth-first proof-number search (df-pn) on boards of any width, every goal (normal,
+// misère, maker-breaker), gravity, and several stones a turn (searched stone by stone: a
+// node is a set of stones, and the count says whose stone comes next).
 //
 // One proof asks "does `attacker` win?": at the attacker's turns a node is proven when one
 // child is (proof number = least child's, disproof number = sum), at the defender's when
@@ -11,13 +11,14 @@
 // children are close. A value is two proofs: the side to move wins; else the opponent
 // wins; else (neither) a draw.
 //
-// Knowledge, where completing a line wins (normal, maker-breaker) and a turn is one
-// stone: a player who can win at once does; a player facing two immediate wins loses;
-// facing one, must take that cell; a player with a win by continuous threats
-// (dictionary/forced_win.h) wins; and a player whose opponent would have one if he
-// passed (a threat of a threat sequence, lambda order 2) only tries the cells of that
-// sequence's relevance zone, where a stone could spoil it (not under gravity): every
-// other move loses to it. Misère gets the plain search.
+// Knowledge, where completing a line wins (normal, maker-breaker), for whole turns of any
+// number of stones (games/urgent_moves.h): a player who can complete a line this turn
+// does; a player facing more threats than his stones can stop loses; one who can stop
+// them only some ways must. With one stone a turn, also: a player with a win by
+// continuous threats (threats/forced_win.h) wins; and a player whose opponent would have
+// one if he passed (a threat of a threat sequence, lambda order 2) only tries the cells
+// of that sequence's relevance zone, where a stone could spoil it (not under gravity):
+// every other move loses to it. Misère gets the plain search.
 //
 // Pairings (one stone a turn, not misère, no gravity; search/line_pairing.h): where the
 // defender (in maker-breaker, the breaker, attacking or not) pairs every line still open
@@ -32,8 +33,10 @@
 // one of them is tried (not under gravity, where a stone changes what is playable above
 // it); and moves a symmetry of the position exchanges are tried once, at every node.
 // With one stone a turn, no gravity and not misère, a defender's move is skipped when
-// another is on every live line through it (BoardMasks::undominated: that one is at
-// least as good for him, so refuting it refutes the skipped one too).
+// another is on every live line through it (search/dominance.h: that one is at least as
+// good for him, so refuting it refutes the skipped one too).
+//
+// The search plays on the caller's board (games/board.h) and leaves it as it found it.
 #pragma once
 
 #include <atomic>
@@ -43,14 +46,13 @@
 #include <optional>
 #include <vector>
 
-#include "core/position.h"
-#include "dictionary/board_masks.h"
-#include "dictionary/canonical.h"
-#include "search/huge_pages.h"
+#include "core/huge_pages.h"
+#include "games/board.h"
+#include "search/canonical.h"
+#include "search/dominance.h"
 #include "search/line_pairing.h"
-#include "dictionary/forced_win.h"
-#include "dictionary/threat_combination.h"
-#include "search/score.h"
+#include "threats/forced_win.h"
+#include "threats/threat_combination.h"
 
 namespace kinrow {
 
@@ -64,7 +66,7 @@ struct DfpnOptions {
   double epsilon = 0.5;
   bool threats = true;        // the knowledge above, zones included (off: plain df-pn, for cross-checks)
   // Find the wins by continuous threats with the dependency-based search
-  // (dictionary/threat_combination.h) instead of the depth-first one: the same answers,
+  // (threats/threat_combination.h) instead of the depth-first one: the same answers,
   // slower on every board measured (docs/benchmarks.md); to cross-check and to measure.
   // Relevance zones still come from the depth-first search. Not under gravity.
   bool dependency_threats = false;
@@ -85,91 +87,82 @@ struct DfpnOptions {
   std::function<void(uint64_t nodes, uint32_t root_pn, uint32_t root_dn)> on_progress;
 };
 
+// The board tables df-pn searches with (live cells where its reductions read them).
+BoardOptions dfpn_board_options(const Game& game, const DfpnOptions& options);
+
+template <int W>
 class Dfpn {
  public:
-  Dfpn(const BoardMasks& board, const DfpnOptions& options);
+  using Cells = Bits<W>;
+  using Board = kinrow::Board<W>;
+
+  // `tables` as dfpn_board_options says; they must outlive the search.
+  Dfpn(const BoardTables& tables, const DfpnOptions& options);
   ~Dfpn();
 
-  // Whether `attacker` wins from `stones` (the side to move follows from the stone
-  // counts); nullopt if the node limit was reached. Starts a new proof, on
+  // Whether `attacker` wins from the board's position (the side to move follows from the
+  // stone counts); nullopt if the node limit was reached. Starts a new proof, on
   // options.threads threads.
-  std::optional<bool> attacker_wins(const Stones& stones, int attacker);
+  std::optional<bool> attacker_wins(Board& board, int attacker);
 
   // For certificates: start a proof for `attacker` (clears the table), then decide
   // positions within it, reusing what earlier calls left in the table.
   void begin(int attacker);
-  std::optional<bool> resolve(const Stones& stones);
+  std::optional<bool> resolve(Board& board);
   // What the table knows: true proven, false disproven, nullopt open or forgotten.
-  std::optional<bool> known(const Stones& stones) const;
-  // The moves the search tries at `stones` for the side to move (empty if the node is
-  // settled without search), and the first move of a win by continuous threats for the
-  // side to move when the knowledge decides the node that way (-1 if not).
-  CellMask moves_to_try(const Stones& stones);
-  Cell threat_sequence_move(const Stones& stones);
+  std::optional<bool> known(const Board& board) const;
+  // The moves the search tries for the next stone (empty if the node is settled without
+  // search), and the first move of a win by continuous threats for the side to move when
+  // the knowledge decides the node that way (-1 if not).
+  Cells moves_to_try(Board& board);
+  Cell threat_sequence_move(Board& board);
 
-  int to_move(const Stones& s) const;
   // Pairings: the player who can hold one (the defender; in maker-breaker the breaker),
-  // whether he does at `s` (every line his opponent could still complete has two empty
-  // cells of its own: he answers each stone there with the other), and who then wins
-  // (nobody, or the breaker). Never under gravity, misère or several stones a turn.
+  // whether he does on the board (every line his opponent could still complete has two
+  // empty cells of its own: he answers each stone there with the other), and who then
+  // wins (nobody, or the breaker). Never under gravity, misère or several stones a turn.
   bool uses_pairing() const { return pairing_; }
   int pairing_holder() const;
-  bool paired(const Stones& s);
-  // After paired(s) said yes: its pairs, and whether some serve several lines.
-  const LinePairing& last_pairing() const { return pairer_; }
+  bool paired(const Board& board);
+  // After paired() said yes: its pairs, and whether some serve several lines.
+  const LinePairing<W>& last_pairing() const { return pairer_; }
   int pairing_winner() const;
   int attacker() const { return attacker_; }
-  const BoardMasks& board() const { return board_; }
+  const BoardTables& tables() const { return tables_; }
   // The symmetries used at every node; none when the group has more than
-  // kMaxSymmetries elements (their tables take 16 KiB a map, and the certificate
-  // checker lists at most 4096).
-  static constexpr std::size_t kMaxSymmetries = 1024;
-  const Canonicaliser* symmetry() const { return symmetry_ ? &*symmetry_ : nullptr; }
+  // kListedSymmetries elements.
+  const Canonicaliser<W>* symmetry() const { return symmetry_ ? &*symmetry_ : nullptr; }
   uint64_t nodes() const { return nodes_; }
 
  private:
   struct Numbers {
     uint32_t pn = 1, dn = 1;
   };
-  // A position as the table knows it. Stones on cells no line can use any more do not
-  // matter, only how many such cells are still empty (each is a pass), so positions that
-  // differ there share a slot (not under gravity, where every stone holds up the next).
-  // The live cells, their stones and that count decide the rest of the game: a line is
-  // still live exactly when its cells are and the stones shown leave it to one side.
-  struct Key {
-    Stones live;
-    CellMask live_cells = 0;
-    int empty_dead = 0;
-    bool operator==(const Key&) const = default;
-  };
   // What the table keeps of a node. `moves` is what settle left to try at an open node
-  // (0: not kept), so a node df-pn enters again (a quarter of the visits on Qubic) skips
-  // its threat searches, pairing tests and symmetry reductions. They are those of one
-  // position of the key (stones on dead cells change the symmetries left), which
-  // `position` checks (16 bits of its hash). Another position's moves, if none is on a
-  // stone of this one, would be sound too (a live move leads to the same key, an empty
-  // dead cell is a pass like any other), but the search would then go elsewhere than one
-  // without kept moves (mnk:5x5x4,p=2,q=1 took 8.4 M nodes that way, against 6.8 M).
+  // (empty: not kept), so a node df-pn enters again (a quarter of the visits on Qubic)
+  // skips its threat searches, pairing tests and symmetry reductions. They are those of
+  // one position of the key (stones on dead cells change the symmetries left), which
+  // `position` checks (16 bits of its plain key).
   struct Entry {
     Numbers numbers;
-    CellMask moves = 0;
+    Cells moves;
     uint16_t position = 0;
   };
-  // A slot, 48 bytes, its words read and written one by one (std::atomic_ref) so that
-  // threads may share the table: `version` is odd while a writer is inside, and a reader
-  // that sees it odd or changed takes the slot as empty (a seqlock). Unused while its
-  // numbers are 0: a stored node never has pn = dn = 0.
+  // A slot, its words read and written one by one (std::atomic_ref) so that threads may
+  // share the table: `version` is odd while a writer is inside, and a reader that sees it
+  // odd or changed takes the slot as empty (a seqlock). Unused while its numbers are 0: a
+  // stored node never has pn = dn = 0. The key is the board's reduced key (plain where
+  // reductions are off or under gravity): positions that differ only on dead cells share
+  // it.
   struct Slot {
-    CellMask first, second, live_cells;
-    uint16_t empty_dead, position;
-    uint32_t version;
+    uint64_t key;
     uint32_t pn, dn;
-    CellMask moves;
+    uint32_t version;
+    uint16_t position;
+    Cells moves;
   };
-  static_assert(sizeof(Slot) == 48 && alignof(Slot) >= std::atomic_ref<CellMask>::required_alignment);
   struct Child {
-    Stones stones;
-    Key key;
+    uint64_t key = 0;
     Numbers numbers;
     Cell move = -1;
     bool settled = false;  // a finished game: its numbers are final
@@ -181,45 +174,47 @@ class Dfpn {
   Numbers decided(int winner) const;
   // Decides a node without expanding it when the rules or the knowledge can; otherwise
   // leaves the moves worth trying in `moves`.
-  // `live` is live_cells(s) (read only where reductions apply: not under gravity).
-  bool settle(const Stones& s, int mover, CellMask live, Numbers& out, CellMask& moves);
-  void expand(const Stones& s, int mover, CellMask moves, CellMask live, std::vector<Child>& children);
-  Key key_of(const Stones& s) const;
-  Key key_from(const Stones& s, CellMask live_cells) const;
-  std::size_t slot_of(const Key& key) const;
-  std::optional<Numbers> lookup(const Key& key) const;
-  std::optional<Entry> read(const Key& key) const;
-  static bool holds(Slot& slot, const Key& key);
-  int move_score(const Stones& s, int mover, Cell c) const;
-  void initialise(const Stones& s, int mover, std::vector<Child>& children) const;
-  void store(const Key& key, Numbers n, CellMask moves = 0, uint16_t position = 0);
-  static uint16_t position_check(const Stones& s) { return static_cast<uint16_t>(StonesHash()(s) >> 48); }
-  // `key` is key_of(s), handed down by the parent (which built it incrementally).
-  void search(const Stones& s, const Key& key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out);
+  bool settle(Board& board, int mover, Numbers& out, Cells& moves);
+  void expand(Board& board, int mover, const Cells& moves, std::vector<Child>& children);
+  uint64_t key_of(const Board& board) const;
+  std::size_t slot_of(uint64_t key) const { return (key ^ (key >> 32)) & (slots_ - 1); }
+  std::optional<Entry> read(uint64_t key) const;
+  std::optional<Numbers> lookup(uint64_t key) const;
+  int move_score(const Board& board, int mover, Cell c) const;
+  void initialise(const Board& board, int mover, std::vector<Child>& children);
+  void store(uint64_t key, Numbers n, const Cells& moves = {}, uint16_t position = 0);
+  static uint16_t position_check(const Board& board) { return static_cast<uint16_t>(board.plain_key() >> 48); }
+  // `key` is key_of(board), handed down by the parent (which read it after the stone).
+  void search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out, bool root);
 
-  const BoardMasks& board_;
+  const BoardTables& tables_;
   DfpnOptions options_;
-  ForcedWinSearch forced_;
-  std::unique_ptr<ThreatCombinationSearch> combination_;  // with dependency_threats
-  std::optional<Canonicaliser> symmetry_;  // none when the group is too large to list
-  bool threats_ = false;                   // the threat knowledge applies (see settle)
-  bool zones_ = false;                     // and relevance zones (not under gravity)
-  bool pairing_ = false;                   // pairings apply (one stone a turn, no gravity, not misère)
-  bool dominance_ = false;                 // dominated moves are skipped (the same rules)
-  LinePairing pairer_;
-  bool heuristic_ = false;                 // initial numbers from move_score (not misère)
+  ForcedWinSearch<W> forced_;
+  std::unique_ptr<ThreatCombinationSearch<W>> combination_;  // with dependency_threats
+  std::optional<Canonicaliser<W>> symmetry_;  // none when the group is too large to list
+  std::vector<Cells> lines_;                  // every line's cells, for the pairing tests
+  bool knowledge_ = false;                    // win now, blocks, lost (urgent_moves)
+  bool sequences_ = false;                    // wins by continuous threats (one stone a turn)
+  bool zones_ = false;                        // and relevance zones (not under gravity)
+  bool pairing_ = false;                      // pairings apply (one stone a turn, no gravity, not misère)
+  bool skip_dominated_ = false;               // dominated moves are skipped (the same rules)
+  bool reduced_keys_ = false;                 // the table's key ignores dead cells
+  LinePairing<W> pairer_;
+  bool heuristic_ = false;                    // initial numbers from move_score (not misère)
   std::unique_ptr<HugePageMemory> memory_;
-  Slot* table_ = nullptr;  // in memory_, or a helper's in its main search's (search/huge_pages.h: probed at random)
+  Slot* table_ = nullptr;  // in memory_, or a helper's in its main search's (core/huge_pages.h: probed at random)
   std::size_t slots_ = 0;  // a power of two
+  bool fresh_table_ = true;  // nothing stored since the table was mapped
+  std::vector<uint64_t> order_;  // initialise: children by score
+  Dominance<W> dominance_;
   // Threads: the helpers (built at the first parallel proof), and for a helper the flag
   // that stops it.
   std::vector<std::unique_ptr<Dfpn>> helpers_;
   const std::atomic<bool>* stop_ = nullptr;
-  std::optional<bool> resolve_in_parallel(const Stones& stones);
+  std::optional<bool> resolve_in_parallel(Board& board);
   // A helper's: no table of its own.
-  Dfpn(const BoardMasks& board, const DfpnOptions& options, Slot* shared_table, std::size_t shared_slots);
+  Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* shared_table, std::size_t shared_slots);
   int attacker_ = 0;
-  Stones root_stones_;
   Numbers root_;  // the root's numbers after its last pass
   uint64_t nodes_ = 0, proof_start_ = 0;
   bool aborted_ = false;

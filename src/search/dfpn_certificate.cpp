@@ -1,216 +1,130 @@
 #include "search/dfpn_certificate.h"
 
-#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <vector>
 
-#include "core/error.h"
-#include "dictionary/canonical.h"
-#include "dictionary/stones_set.h"
+#include "search/certificate_walker.h"
 
 namespace kinrow {
 namespace {
 
-class ProofWalker {
+// The walk's oracle: df-pn's table, and df-pn again where the table forgot.
+template <int W>
+class DfpnOracle {
  public:
-  // Positions are merged by the game's symmetries, which the checker also uses: the
-  // search's own, or (a search without reductions) a group of the same bounded size;
-  // larger groups are not listed at all (the checker lists at most 4096).
-  explicit ProofWalker(Dfpn& dfpn) : board_(dfpn.board()), dfpn_(dfpn), symmetry_(dfpn.symmetry()) {
-    if (symmetry_) return;
-    try {
-      own_symmetry_.emplace(board_.game(), Dfpn::kMaxSymmetries);
-      symmetry_ = &*own_symmetry_;
-    } catch (const InputError&) {
-      // Too many symmetries: only equal positions merge.
-    }
-  }
+  using Cells = Bits<W>;
 
-  Strategy extract(const Stones& start, int holder, Claim claim) {
-    Strategy strategy;
-    strategy.holder = holder;
-    strategy.claim = claim;
-    strategy.win_now_rule = true;
-    holder_ = holder;
-    claim_ = claim;
-    strategy.pairing_rule = holds_pairing();
-    // A win is the holder's proof of "I win"; not losing, the disproof of "he wins".
-    attacker_ = claim == Claim::Win ? holder : 1 - holder;
-    if (dfpn_.attacker() != attacker_) throw std::logic_error("df-pn certificate: read off the wrong proof");
-    seen_.clear();
-    out_ = &strategy;
-    visit(start);
-    return strategy;
-  }
-
- private:
-  // The checker's rule (proof/checker.cpp, claim_settled_by_lines): every line the
-  // opponent needs is spoiled, so the claim can no longer fail.
-  bool settled_by_lines(const Stones& s) const {
-    return (board_.goal() == Goal::MakerBreaker || claim_ == Claim::NotLose) && board_.cannot_lose(s, holder_);
+  DfpnOracle(Dfpn<W>& dfpn, int holder, Claim claim)
+      : dfpn_(dfpn), holder_(holder), claim_(claim), attacker_(claim == Claim::Win ? holder : 1 - holder) {
+    if (dfpn.attacker() != attacker_) throw std::logic_error("df-pn certificate: read off the wrong proof");
   }
 
   // The checker's pairing rule (proof/pairing_rule.h), where df-pn used pairings: the
   // holder pairs every line the opponent could still complete.
-  bool holds_pairing() const {
-    return dfpn_.uses_pairing() && dfpn_.pairing_holder() == holder_ &&
-           (board_.goal() == Goal::MakerBreaker || claim_ == Claim::NotLose);
+  bool pairing_rule(int holder, Claim claim) const {
+    return dfpn_.uses_pairing() && dfpn_.pairing_holder() == holder &&
+           (dfpn_.tables().rules.goal == Goal::MakerBreaker || claim == Claim::NotLose);
   }
-  bool settled_by_pairing(const Stones& s) { return holds_pairing() && dfpn_.paired(s); }
-
-  bool wins_now(const Stones& s) const {
-    return board_.goal() != Goal::Misere && board_.lines_count_for(holder_) &&
-           board_.winning_cells(s.of(holder_), s.of(1 - holder_), board_.legal(s));
+  bool paired(Board<W>& board) { return dfpn_.paired(board); }
+  const std::vector<std::pair<Cell, Cell>>* listed_pairs() const {
+    return dfpn_.last_pairing().shared() ? &dfpn_.last_pairing().pairs() : nullptr;
   }
 
+  // The holder's turn, stone by stone as the proof went.
+  std::optional<Move> choose(Board<W>& board, int, Claim) {
+    Move turn;
+    const int turn_stones = board.stones_left_in_turn();
+    bool ended = false;
+    while (turn.size < turn_stones) {
+      const Cell c = ended ? board.playable().first() : choose_stone(board);
+      turn.cell[turn.size++] = static_cast<int16_t>(c);
+      const bool completed = board.place(c);
+      // The game may end inside the turn; the turn still places its full count, so the
+      // rest go to any empty cells (they change nothing).
+      if (!ended && board.result_after(holder_, completed) != kGoesOn) {
+        if (!keeps_claim(board.result_after(holder_, completed)))
+          throw std::logic_error("df-pn certificate: a game under the strategy ends against its holder");
+        ended = true;
+      }
+    }
+    for (int i = turn.size - 1; i >= 0; --i) board.remove(turn.cell[i]);
+    return turn;
+  }
+
+ private:
   // Whether a finished game keeps the claim.
-  bool keeps_claim(int result) const {
-    return result == holder_ || (claim_ == Claim::NotLose && result == BoardMasks::kDrawn);
-  }
+  bool keeps_claim(int result) const { return result == holder_ || (claim_ == Claim::NotLose && result == kDrawn); }
 
-  // Whether the position after a holder's stone keeps the claim, by the table or a new
-  // search. The holder keeps it where the attacker wins if he attacks, else where he does not.
-  bool keeps_claim(const Stones& child, bool search) {
-    std::optional<bool> attacker_wins = dfpn_.known(child);
-    if (!attacker_wins && search) attacker_wins = dfpn_.resolve(child);
+  // Whether the position on the board keeps the claim, by the table or a new search. The
+  // holder keeps it where the attacker wins if he attacks, else where he does not.
+  bool keeps_claim(Board<W>& board, bool search) {
+    std::optional<bool> attacker_wins = dfpn_.known(board);
+    if (!attacker_wins && search) attacker_wins = dfpn_.resolve(board);
     return attacker_wins && *attacker_wins == (attacker_ == holder_);
   }
 
-  void visit(const Stones& s) {
-    const int mover = dfpn_.to_move(s);
-    // The checker's win-now rule plays a holder's immediate win: no entry, and nothing to
-    // look up. Most positions the walk meets are these (every reply that ignores a threat),
-    // so this comes first.
-    if (mover == holder_ && board_.one_stone_a_turn() && wins_now(s)) return;
-    if (settled_by_lines(s)) return;
-    if (settled_by_pairing(s)) {
-      // The checker finds pairings of two cells a line itself; shared pairs are listed.
-      if (dfpn_.last_pairing().shared() && seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s))
-        add_paired_entry(s, dfpn_.last_pairing().pairs());
-      return;
-    }
-    if (!seen_.insert(symmetry_ ? symmetry_->canonical(s).stones : s)) return;
-    if (mover != holder_) {
-      for (CellMask m = board_.legal(s); m; m &= m - 1) follow(s, mover, std::countr_zero(m));
-      return;
-    }
-    if (board_.one_stone_a_turn()) {
-      const Cell move = choose(s);
-      add_entry(s, Turn{move});
-      follow(s, mover, move);
-      return;
-    }
-    // Several stones a turn: the search went stone by stone, the entry is the whole turn.
-    Turn turn;
-    Stones now = s;
-    for (;;) {
-      const Cell c = choose(now);
-      turn.push_back(c);
-      Stones next = now;
-      next.place(holder_, c);
-      const int result = board_.result_after(next, holder_, c);
-      if (result != BoardMasks::kGoesOn) {
-        if (!keeps_claim(result))
-          throw std::logic_error("df-pn certificate: a game under the strategy ends against its holder");
-        // The game ended inside the turn; the turn still places its full count, so the
-        // rest go to any empty cells (they change nothing).
-        const int stones = std::min(std::popcount(board_.all() & ~s.occupied()), turn_stones(s));
-        for (Stones filled = next; static_cast<int>(turn.size()) < stones;) {
-          const Cell pad = std::countr_zero(board_.legal(filled));  // legal again after each (gravity)
-          turn.push_back(pad);
-          filled.place(holder_, pad);
-        }
-        add_entry(s, turn);
-        return;
-      }
-      now = next;
-      if (dfpn_.to_move(now) != holder_) break;
-    }
-    add_entry(s, turn);
-    visit(now);
-  }
-
-  // Stones the turn starting at `s` places when the board does not run out first.
-  int turn_stones(const Stones& s) const {
-    const Rules& rules = board_.game().rules;
-    return std::popcount(s.occupied()) == 0 ? rules.first_turn_stones : rules.stones_per_turn;
-  }
-
-  void add_entry(const Stones& s, Turn turn) {
-    StrategyEntry entry;
-    entry.owner = owners_of(s, board_.cell_count());
-    entry.move = std::move(turn);
-    out_->entries.push_back(std::move(entry));
-  }
-
-  void add_paired_entry(const Stones& s, const std::vector<std::pair<Cell, Cell>>& pairs) {
-    PairedEntry entry;
-    entry.owner = owners_of(s, board_.cell_count());
-    entry.pairs = pairs;
-    out_->paired.push_back(std::move(entry));
-  }
-
-  void follow(const Stones& s, int mover, Cell c) {
-    Stones child = s;
-    child.place(mover, c);
-    const int result = board_.result_after(child, mover, c);
-    if (result == BoardMasks::kGoesOn) return visit(child);
-    if (!keeps_claim(result))
-      throw std::logic_error("df-pn certificate: a game under the strategy ends against its holder");
-  }
-
-  // The holder's move: a win by continuous threats where the knowledge finds one (its
-  // positions are short to walk, and the checker re-checks every reply); else a
+  // The holder's next stone: a win by continuous threats where the knowledge finds one
+  // (its positions are short to walk, and the checker re-checks every reply); else a
   // finished game that keeps the claim, else a position the table knows keeps it, else
   // the first the search confirms.
-  Cell choose(const Stones& s) {
-    if (const Cell threat = dfpn_.threat_sequence_move(s); threat >= 0) return threat;
-    CellMask moves = dfpn_.moves_to_try(s);
-    if (!moves) moves = board_.legal(s);  // a settled node: any keeping move will do
-    std::vector<Cell> order;
-    for (CellMask m = moves; m; m &= m - 1) order.push_back(std::countr_zero(m));
+  Cell choose_stone(Board<W>& board) {
+    if (const Cell threat = dfpn_.threat_sequence_move(board); threat >= 0) return threat;
+    Cells moves = dfpn_.moves_to_try(board);
+    if (moves.none()) moves = board.playable();  // a settled node: any keeping move will do
     // The first move that keeps the claim by the game's end or the table; with `search`,
     // by deciding its position again.
     auto keeper = [&](bool search) -> Cell {
-      for (Cell c : order) {
-        Stones child = s;
-        child.place(holder_, c);
-        const int result = board_.result_after(child, holder_, c);
-        if (result != BoardMasks::kGoesOn ? keeps_claim(result) : keeps_claim(child, search)) return c;
+      for (Cell c : moves) {
+        const bool completed = board.place(c);
+        const int result = board.result_after(holder_, completed);
+        const bool keeps = result != kGoesOn ? keeps_claim(result) : keeps_claim(board, search);
+        board.remove(c);
+        if (keeps) return c;
       }
       return -1;
     };
     if (const Cell c = keeper(false); c >= 0) return c;
     // A move that brings a pairing (df-pn prunes the moves such a reply answers).
-    if (holds_pairing())
-      for (Cell c : order) {
-        Stones child = s;
-        child.place(holder_, c);
-        if (board_.result_after(child, holder_, c) == BoardMasks::kGoesOn && dfpn_.paired(child)) return c;
+    if (pairing_rule(holder_, claim_))
+      for (Cell c : moves) {
+        const bool completed = board.place(c);
+        const bool pairs = board.result_after(holder_, completed) == kGoesOn && dfpn_.paired(board);
+        board.remove(c);
+        if (pairs) return c;
       }
     // The table forgot (or never stored) the child that decided this node: deciding the
     // node again lets df-pn find it, without disproving the bad moves one by one.
-    dfpn_.resolve(s);
+    dfpn_.resolve(board);
     if (const Cell c = keeper(false); c >= 0) return c;
     if (const Cell c = keeper(true); c >= 0) return c;
     throw std::logic_error("df-pn certificate: no move keeps the claim where the proof said one does");
   }
 
-  const BoardMasks& board_;
-  Dfpn& dfpn_;
-  std::optional<Canonicaliser> own_symmetry_;
-  const Canonicaliser* symmetry_;  // null: only equal positions merge
-  int holder_ = 0, attacker_ = 0;
-  Claim claim_ = Claim::Win;
-  StonesSet seen_;
-  Strategy* out_ = nullptr;
+  Dfpn<W>& dfpn_;
+  int holder_;
+  Claim claim_;
+  int attacker_;
 };
 
 }  // namespace
 
-Strategy strategy_from_proof(Dfpn& dfpn, const Stones& start, int holder, Claim claim) {
-  return ProofWalker(dfpn).extract(start, holder, claim);
+template <int W>
+Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim) {
+  // Positions are merged by the game's symmetries, which the checker also uses: the
+  // search's own, or (a search without reductions) a group of the same bounded size.
+  std::optional<Canonicaliser<W>> own;
+  const Canonicaliser<W>* symmetry = dfpn.symmetry();
+  if (!symmetry) {
+    own = listed_symmetries<W>(*dfpn.tables().game);
+    symmetry = own ? &*own : nullptr;
+  }
+  DfpnOracle<W> oracle(dfpn, holder, claim);
+  return CertificateWalker<Board<W>, DfpnOracle<W>>(board, oracle, symmetry).extract(holder, claim);
 }
+
+#define INSTANTIATE(W) template Strategy strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim);
+KINROW_FOR_EACH_WIDTH(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace kinrow

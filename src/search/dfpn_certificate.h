@@ -1,15 +1,13 @@
 // Certificates from df-pn proofs: the value's strategies (proof/certificate.h), read off
-// the proof tree.
+// the proof tree by the one certificate walk (search/certificate_walker.h).
 //
 // Df-pn keeps only numbers, and its table forgets, so the tree is walked again: at the
 // holder's turns the first move whose position the table knows to keep the claim is
 // taken, and otherwise the candidates are decided again by df-pn (the table left by the
 // proof makes that quick); at the opponent's turns every legal reply is followed. A win
 // is one strategy (the attacker's moves in the proof of "he wins"); a draw is two
-// not-lose strategies, each read off the disproof of the other side's win. The walk
-// stops where the checker's own rules end play: the holder's immediate win (win-now),
-// and positions where the opponent can no longer win (every line he needs is spoiled).
-// Symmetric positions are written once; the checker finds them by canonical form.
+// not-lose strategies, each read off the disproof of the other side's win. Several
+// stones a turn are chosen stone by stone, as the proof went; the entry is the whole turn.
 #pragma once
 
 #include "proof/certificate.h"
@@ -17,10 +15,11 @@
 
 namespace kinrow {
 
-// The strategy of `holder` for `claim` from `start`, read off the proof `dfpn` has just
-// finished there: of "the holder wins" for a win, of "the opponent wins" (disproven) for
-// not losing. Throws std::logic_error if the proof does not hold up, which would be a bug
-// in the search.
-Strategy strategy_from_proof(Dfpn& dfpn, const Stones& start, int holder, Claim claim);
+// The strategy of `holder` for `claim` from the board's position, read off the proof
+// `dfpn` has just finished there: of "the holder wins" for a win, of "the opponent wins"
+// (disproven) for not losing. Throws std::logic_error if the proof does not hold up,
+// which would be a bug in the search.
+template <int W>
+Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim);
 
 }  // namespace kinrow

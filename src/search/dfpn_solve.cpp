@@ -3,6 +3,8 @@
 #include <chrono>
 
 #include "core/notation.h"
+#include "core/symmetry.h"
+#include "games/board_dispatch.h"
 #include "search/dfpn_certificate.h"
 
 namespace kinrow {
@@ -17,6 +19,48 @@ Strategy empty_strategy(int holder, Claim claim) {
   strategy.holder = holder;
   strategy.claim = claim;
   return strategy;
+}
+
+// The two proofs on the game's board, and the strategies read off them.
+template <int W>
+void prove(Board<W>& board, const DfpnOptions& options, bool certificate, DfpnResult& result,
+           std::vector<Strategy>& strategies) {
+  Dfpn<W> dfpn(board.tables(), options);
+  const int me = board.to_move();
+  double reading = 0;
+  // After a proof of `attacker`'s question, the strategy it shows, if one is asked for.
+  auto read = [&](int holder, Claim claim) {
+    if (!certificate) return;
+    const auto begin = std::chrono::steady_clock::now();
+    const uint64_t before = dfpn.nodes();
+    strategies.push_back(strategy_from_proof(dfpn, board, holder, claim));
+    result.certificate_nodes += dfpn.nodes() - before;
+    reading += since(begin);
+  };
+  const std::optional<bool> wins = dfpn.attacker_wins(board, me);
+  result.nodes = dfpn.nodes();
+  if (!wins) {
+    result.complete = false;
+  } else if (*wins) {
+    result.value = Value::Win;
+    read(me, Claim::Win);
+  } else {
+    read(1 - me, Claim::NotLose);
+    const uint64_t spent = dfpn.nodes();
+    const std::optional<bool> loses = dfpn.attacker_wins(board, 1 - me);
+    result.nodes += dfpn.nodes() - spent;
+    if (!loses) {
+      result.complete = false;
+    } else if (*loses) {
+      result.value = Value::Loss;
+      strategies.clear();  // the win replaces the not-lose
+      read(1 - me, Claim::Win);
+    } else {
+      result.value = Value::Draw;
+      read(me, Claim::NotLose);
+    }
+  }
+  result.certificate_seconds = reading;
 }
 
 }  // namespace
@@ -37,44 +81,12 @@ DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool
       strategies.push_back(empty_strategy(w, Claim::Win));
     }
   } else {
-    const BoardMasks board(position.game(), /*several_stones=*/true);
-    const Stones stones = stones_of(position);
-    Dfpn dfpn(board, options);
-    double reading = 0;
-    uint64_t before = 0;
-    // After a proof of `attacker`'s question, the strategy it shows, if one is asked for.
-    auto read = [&](int holder, Claim claim) {
-      if (!certificate) return;
-      const auto begin = std::chrono::steady_clock::now();
-      before = dfpn.nodes();
-      strategies.push_back(strategy_from_proof(dfpn, stones, holder, claim));
-      result.certificate_nodes += dfpn.nodes() - before;
-      reading += since(begin);
-    };
-    const std::optional<bool> wins = dfpn.attacker_wins(stones, me);
-    result.nodes = dfpn.nodes();
-    if (!wins) {
-      result.complete = false;
-    } else if (*wins) {
-      result.value = Value::Win;
-      read(me, Claim::Win);
-    } else {
-      read(1 - me, Claim::NotLose);
-      const uint64_t spent = dfpn.nodes();
-      const std::optional<bool> loses = dfpn.attacker_wins(stones, 1 - me);
-      result.nodes += dfpn.nodes() - spent;
-      if (!loses) {
-        result.complete = false;
-      } else if (*loses) {
-        result.value = Value::Loss;
-        strategies.clear();  // the win replaces the not-lose
-        read(1 - me, Claim::Win);
-      } else {
-        result.value = Value::Draw;
-        read(me, Claim::NotLose);
-      }
-    }
-    result.certificate_seconds = reading;
+    const Game& game = position.game();
+    const BoardTables tables(game, dfpn_board_options(game, options));
+    with_board(tables, [&](auto board) {
+      replay(board, position);
+      prove(board, options, certificate, result, strategies);
+    });
   }
   if (certificate && result.complete) {
     Certificate& out = result.certificate.emplace();

@@ -26,7 +26,7 @@ struct DfpnResult {
   double certificate_seconds = 0;  // reading the strategies off the proofs
 };
 
-// InputError if the game has more than 64 cells.
+// InputError if the game has more cells than a search board holds (games/board_tables.h).
 DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options = {}, bool certificate = false);
 
 }  // namespace kinrow

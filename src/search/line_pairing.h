@@ -1,5 +1,6 @@
-// Hales–Jewett pairings on bit masks, for df-pn's hot path: can the defender keep the
-// opponent off every line by answering each stone in a pair with its partner?
+// Hales–Jewett pairings on cell sets, for df-pn's and alpha-beta's hot paths: can the
+// defender keep the opponent off every line by answering each stone in a pair with its
+// partner?
 //
 // The lines that matter are those free of the defender's stones — the groups — each
 // as its empty cells. A group holding all the empty cells of another needs nothing of
@@ -9,31 +10,36 @@
 // pairs may be shared: a pair lying in several groups serves them all (on a row of 7,
 // the two middle cells hold off all three fives). Finding such pairs is a covering
 // problem, searched with a small budget (a miss only costs search, never soundness).
-// search/pairing.h does the exclusive kind on general boards (and matching sets
+// search/pairing.h does the exclusive kind on general groups (and matching sets
 // besides); certificates carry the shared pairs, and the checker checks them.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
-#include "dictionary/board_masks.h"
+#include "core/bits.h"
+#include "core/game.h"
 
 namespace kinrow {
 
+template <int W>
 class LinePairing {
  public:
+  using Cells = Bits<W>;
+
   // Whether the groups of the lines in `lines` free of `defender`'s stones can be paired
   // with cells of `empty`. A group of fewer than two empty cells never can. Use one
   // LinePairing per set of lines: it remembers the last pairs and recent failures.
-  bool pairable(std::span<const CellMask> lines, CellMask defender, CellMask empty);
+  bool pairable(std::span<const Cells> lines, const Cells& defender, const Cells& empty);
   // The same for groups given as they are (each an open line's empty cells).
-  bool pairable_groups(std::span<const CellMask> groups);
+  bool pairable_groups(std::span<const Cells> groups);
   // After `pairable` succeeded: the pairs (each group holds both cells of one) and the
   // cells they use.
   const std::vector<std::pair<Cell, Cell>>& pairs() const { return pairs_; }
-  CellMask paired_cells() const { return paired_cells_; }
+  const Cells& paired_cells() const { return paired_cells_; }
   // Whether the pairs came from the shared search: no pairing of two cells a group
   // exists, so the checker's own rule finds none either, and certificates list them.
   bool shared() const { return shared_; }
@@ -49,36 +55,35 @@ class LinePairing {
   // With the opponent to move: a cell `reply` such that, were the defender's stone on it,
   // the groups could be paired; then every opponent stone outside the returned cells
   // (that pairing's cells and the reply) is answered by the reply itself, and leaves a
-  // pairing. 0 if none of the few cells tried (those on the most groups) does.
-  CellMask reply_zone(std::span<const CellMask> lines, CellMask defender, CellMask empty, Cell& reply);
+  // pairing. Empty if none of the few cells tried (those on the most groups) does.
+  Cells reply_zone(std::span<const Cells> lines, const Cells& defender, const Cells& empty, Cell& reply);
 
  private:
-  struct Failed {
-    CellMask defender = 0, empty = 0;
-  };
   bool augment(int slot);
   bool clear_pairs();  // no pairs; returns false
   // The pairing of groups_ (cells of `empty`); a failed shared search is remembered
-  // under `key` when there is one.
-  bool pair_groups(CellMask empty, const Failed* key);
+  // under `key` when there is one (a hash of the position: a false hit only costs a
+  // pairing not found).
+  bool pair_groups(const Cells& empty, const uint64_t* key);
   bool exclusive_pairs();
   // The shared-pair search runs where there are at most this many minimal groups.
   static constexpr std::size_t kMaxSharedGroups = 256;
   using GroupSet = std::array<uint64_t, kMaxSharedGroups / 64>;
   bool start_shared_pairs();
-  bool hint_holds(CellMask empty) const;
-  bool shared_pairs(const GroupSet& open, CellMask used);
+  bool hint_holds(const Cells& empty) const;
+  bool shared_pairs(const GroupSet& open, const Cells& used);
 
-  std::vector<CellMask> groups_;
-  std::array<int8_t, 64> cell_slot_{};  // per cell: the slot holding it, or -1
-  CellMask seen_ = 0;
+  std::vector<Cells> groups_;
+  std::vector<int16_t> cell_slot_ = std::vector<int16_t>(64 * W, -1);  // per cell: the slot holding it, or -1
+  Cells seen_;
   std::vector<std::pair<Cell, Cell>> pairs_;
   std::vector<std::pair<Cell, Cell>> hint_;  // the last shared pairs found
   static constexpr std::size_t kFailedSlots = 1 << 16;
-  std::vector<Failed> failed_;  // positions where the shared search failed (direct mapped)
-  CellMask paired_cells_ = 0;
+  std::vector<uint64_t> failed_;  // positions where the shared search failed (direct mapped)
+  Cells paired_cells_;
   bool shared_ = false;
-  std::array<GroupSet, 64> cell_groups_;  // per cell: the groups through it
+  std::vector<GroupSet> cell_groups_ = std::vector<GroupSet>(64 * W);  // per cell: the groups through it
+  std::vector<uint16_t> groups_on_ = std::vector<uint16_t>(64 * W);  // reply_zone: per cell, the groups through it
   int shared_budget_ = 128, steps_ = 0;
   bool linear_ = false;
   std::size_t words_ = 0;

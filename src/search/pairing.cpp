@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "games/board_tables.h"
+#include "search/line_pairing.h"
 #include "search/pairing_catalog.h"
 
 namespace kinrow {
@@ -291,22 +293,40 @@ void PairingFinder::minimise_component(std::vector<Group>& groups, MatchingCompo
   }
 }
 
+namespace {
+
+template <int W>
+bool shared_pairs_of(std::span<const Group> groups, std::vector<std::pair<Cell, Cell>>* pairs, int steps) {
+  std::vector<Bits<W>> masks;
+  for (const Group& g : groups) {
+    Bits<W> m;
+    for (Cell c : g) m.set(c);
+    masks.push_back(m);
+  }
+  LinePairing<W> finder;
+  finder.set_shared_budget(steps);
+  if (!finder.pairable_groups(masks)) return false;
+  if (pairs) *pairs = finder.pairs();
+  return true;
+}
+
+}  // namespace
+
 bool PairingFinder::shared_pairs(std::span<const Group> groups, std::vector<std::pair<Cell, Cell>>* pairs,
                                  int steps) {
-  masks_.clear();
-  for (const Group& g : groups) {
-    CellMask m = 0;
-    for (Cell c : g) {
-      if (c >= 64) return false;
-      m |= CellMask{1} << c;
-    }
-    masks_.push_back(m);
-  }
-  shared_.set_shared_budget(steps);
+  Cell last = 0;
+  for (const Group& g : groups)
+    for (Cell c : g) last = std::max(last, c);
+  if (last >= kMaxBoardCells) return false;
   ++tried_;
-  if (!shared_.pairable_groups(masks_)) return false;
-  if (pairs) *pairs = shared_.pairs();
-  return true;
+  const int words = last < 64 ? 1 : last < 128 ? 2 : last < 256 ? 4 : last < 512 ? 8 : 16;
+  switch (words) {
+    case 1: return shared_pairs_of<1>(groups, pairs, steps);
+    case 2: return shared_pairs_of<2>(groups, pairs, steps);
+    case 4: return shared_pairs_of<4>(groups, pairs, steps);
+    case 8: return shared_pairs_of<8>(groups, pairs, steps);
+    default: return shared_pairs_of<16>(groups, pairs, steps);
+  }
 }
 
 std::optional<DefenceProof> prove_defence(const Position& position, int defender, PairingMode mode,

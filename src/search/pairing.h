@@ -24,7 +24,6 @@
 #include "core/game.h"
 #include "core/position.h"
 #include "proof/matching_plan.h"
-#include "search/line_pairing.h"
 
 namespace kinrow {
 
@@ -74,7 +73,7 @@ class PairingFinder {
   const std::vector<int>& core() const { return core_; }
 
   // Pairs, disjoint, such that every group holds both cells of one: a pair may serve
-  // several groups (search/line_pairing.h; boards of at most 64 cells, else false). The
+  // several groups (search/line_pairing.h; cells below kMaxBoardCells, else false). The
   // search stops after `steps` (then false: none found, not none exists).
   bool shared_pairs(std::span<const Group> groups, std::vector<std::pair<Cell, Cell>>* pairs,
                     int steps = 1 << 22);
@@ -95,8 +94,6 @@ class PairingFinder {
   uint32_t stamp_ = 0;
   std::vector<int> core_;
   uint64_t tried_ = 0;
-  LinePairing shared_;  // for shared_pairs
-  std::vector<CellMask> masks_;
 };
 
 struct DefenceProof {

@@ -3,26 +3,28 @@
 // At a node, the lines the attacker can still complete are gathered from the board's
 // line counters; if the defender has a Hales–Jewett pairing for them (in shared mode
 // one whose pairs may serve several lines; in matching mode, a matching set one
-// covering deep), the attacker's best is a draw — or, in a
-// maker–breaker game, the breaker's win when the board fills. Sound only where one
-// stone answers one stone and every cell is playable (pairing_applies).
+// covering deep), the attacker's best is a draw — or, in a maker–breaker game, the
+// breaker's win when the board fills. Sound only where one stone answers one stone and
+// every cell is playable (pairing_applies).
 #pragma once
 
 #include <vector>
 
-#include "games/line_board.h"
+#include "games/board.h"
+#include "search/line_pairing.h"
 #include "search/pairing.h"
 
 namespace kinrow {
 
-template <class Board>
+template <SearchBoard Board>
 class PairingCutoff {
  public:
-  PairingCutoff(const LineBoardTables& tables, PairingMode mode) : mode_(mode) {
+  using Cells = typename Board::Cells;
+
+  PairingCutoff(const BoardTables& tables, PairingMode mode) : mode_(mode) {
     active_[0] = mode != PairingMode::Off && pairing_applies(tables.rules, 0);
     active_[1] = mode != PairingMode::Off && pairing_applies(tables.rules, 1);
-    pool_.resize(static_cast<std::size_t>(tables.lines));
-    seen_.assign(static_cast<std::size_t>(tables.cells), 0);
+    shared_.set_shared_budget(128);  // as df-pn's
   }
 
   bool active(int defender) const { return active_[defender]; }
@@ -31,43 +33,31 @@ class PairingCutoff {
 
   // Whether `defender` keeps the other side from completing any line from here.
   bool defends(const Board& board, int defender) {
-    const LineBoardTables& t = board.tables();
+    const BoardTables& t = board.tables();
     const int attacker = 1 - defender;
     if (!t.lines_count[attacker]) return true;
-    const auto& mine = board.stones_of(defender);
-    const auto& theirs = board.stones_of(attacker);
-    std::size_t groups = 0;
-    int distinct = 0;
-    ++stamp_;
+    const Cells empty = board.empty();
+    masks_.clear();
+    Cells cells;
     for (int l = 0; l < t.lines; ++l) {
       if (board.line_count(defender, l) != 0) continue;
-      Group& group = pool_[groups++];
-      group.clear();
-      for (int32_t i = t.line_cells_begin[l]; i < t.line_cells_begin[l + 1]; ++i) {
-        const Cell c = t.line_cells[i];
-        if (mine.test(c) || theirs.test(c)) continue;
-        group.push_back(c);
-        if (seen_[c] != stamp_) {
-          seen_[c] = stamp_;
-          ++distinct;
-        }
-      }
+      const Cells group = board.line(l) & empty;
       // One empty cell is a threat no pairing answers; matching sets need two per group too.
-      if (group.size() < 2) return false;
+      if (!group.several()) return false;
+      masks_.push_back(group);
+      cells |= group;
     }
     ++checks_;
     bool holds;
-    if (mode_ == PairingMode::HalesJewett) {
-      holds = 2 * static_cast<int>(groups) <= distinct &&
-              finder_.pair(std::span<const Group>(pool_.data(), groups));
-    } else if (mode_ == PairingMode::Shared) {
-      // Plain pairs first (cheap); shared ones within a small budget, as df-pn does.
-      const std::span<const Group> live(pool_.data(), groups);
-      holds = (2 * static_cast<int>(groups) <= distinct && finder_.pair(live)) ||
-              finder_.shared_pairs(live, nullptr, 128);
+    if (mode_ == PairingMode::Shared) {
+      holds = shared_.pairable_groups(masks_);
     } else {
-      const std::vector<Group> live(pool_.begin(), pool_.begin() + static_cast<std::ptrdiff_t>(groups));
-      holds = finder_.plan(live, 1).has_value();
+      groups_.assign(masks_.size(), {});
+      for (std::size_t i = 0; i < masks_.size(); ++i) masks_[i].for_each([&](int c) { groups_[i].push_back(c); });
+      if (mode_ == PairingMode::HalesJewett)
+        holds = 2 * masks_.size() <= static_cast<std::size_t>(cells.count()) && finder_.pair(groups_);
+      else
+        holds = finder_.plan(groups_, 1).has_value();
     }
     successes_ += holds;
     return holds;
@@ -76,10 +66,10 @@ class PairingCutoff {
  private:
   PairingMode mode_;
   bool active_[2] = {false, false};
+  LinePairing<Board::kWords> shared_;
   PairingFinder finder_;
-  std::vector<Group> pool_;  // one group per line at most, kept to reuse their buffers
-  std::vector<uint32_t> seen_;
-  uint32_t stamp_ = 0;
+  std::vector<Cells> masks_;  // the open lines' empty cells
+  std::vector<Group> groups_;  // the same as cell lists, for the finder
   uint64_t checks_ = 0;
   uint64_t successes_ = 0;
 };

@@ -1,5 +1,7 @@
 #include "search/race.h"
 
+#include "games/board_tables.h"
+
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -14,7 +16,7 @@ struct Stopped {};  // thrown from a progress callback to abandon the losing sea
 }  // namespace
 
 bool dfpn_applies(const Game& game) {
-  return game.cell_count() <= 64;
+  return game.cell_count() <= kMaxBoardCells;
 }
 
 RaceResult race(const Position& position, const SolveOptions& alphabeta, const DfpnOptions& dfpn, bool certificate) {

@@ -24,8 +24,8 @@ struct RaceResult {
   std::optional<DfpnResult> dfpn;
 };
 
-// Whether df-pn can take part: at most 64 cells. Elsewhere, and under gravity, `race`
-// runs alpha-beta alone.
+// Whether df-pn can take part: a game a search board holds (games/board_tables.h).
+// Elsewhere, and under gravity, `race` runs alpha-beta alone.
 bool dfpn_applies(const Game& game);
 
 // Both searches with their own options (their progress callbacks may be called from two

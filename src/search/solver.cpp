@@ -5,9 +5,10 @@
 
 #include "core/notation.h"
 #include "core/symmetry.h"
-#include "search/board_dispatch.h"
+#include "games/board_dispatch.h"
+#include "search/canonical.h"
+#include "search/certificate_walker.h"
 #include "search/gravity_solver.h"
-#include "search/strategy_extractor.h"
 
 namespace kinrow {
 
@@ -30,7 +31,7 @@ namespace {
 
 // Root moves with symmetric duplicates removed: searching one of two moves that lead to
 // symmetric positions is enough.
-template <class Board>
+template <SearchBoard Board>
 std::vector<Move> distinct_root_moves(Board& board) {
   std::vector<Move> moves, distinct;
   board.generate(moves);
@@ -48,10 +49,40 @@ std::vector<Move> distinct_root_moves(Board& board) {
   return distinct;
 }
 
-template <class Board>
+// The certificate walk's oracle: a turn of the holder that the search confirms keeps
+// the claim (score >= 1 for a win, >= 0 for a draw), the table's move first.
+template <SearchBoard Board>
+class AlphaBetaOracle {
+ public:
+  AlphaBetaOracle(AlphaBeta<Board>& search, TranspositionTable& table) : search_(search), table_(table) {}
+
+  std::optional<Move> choose(Board& board, int, Claim claim) {
+    const int need = claim == Claim::Win ? 1 : 0;
+    std::vector<Move> moves;
+    board.generate(moves);
+    int frame = -1;
+    const uint64_t key = board.key(&frame);
+    if (const auto e = table_.probe(key); e && e->move >= 0) {
+      const Cell hint = board.from_frame(e->move, frame);
+      std::stable_partition(moves.begin(), moves.end(), [&](const Move& m) { return m.first() == hint; });
+    }
+    for (const Move& m : moves)
+      if (search_.search_move(m, need - 1, need) >= need) return m;
+    return std::nullopt;
+  }
+  bool pairing_rule(int, Claim) const { return false; }
+  bool paired(Board&) const { return false; }
+  const std::vector<std::pair<Cell, Cell>>* listed_pairs() const { return nullptr; }
+
+ private:
+  AlphaBeta<Board>& search_;
+  TranspositionTable& table_;
+};
+
+template <SearchBoard Board>
 SolveResult solve_on(Board board, const Position& position, const SolveOptions& options,
                      TranspositionTable& table) {
-  for (const Turn& turn : position.history()) board.play(board_move(board, turn));
+  replay(board, position);
 
   SolveResult result;
   AlphaBeta<Board> search(board, table, options.monitor, options.pairing);
@@ -107,14 +138,15 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
     Certificate certificate;
     certificate.spec = position.game().spec;
     certificate.start = format_turns(position.game(), position.history());
-    StrategyExtractor<Board> extractor(board, search, table);
+    AlphaBetaOracle<Board> oracle(search, table);
+    const auto symmetry = listed_symmetries<Board::kWords>(position.game());
+    CertificateWalker<Board, AlphaBetaOracle<Board>> walker(board, oracle, symmetry ? &*symmetry : nullptr);
     const int mover = board.to_move();
     if (result.value == Value::Draw) {
-      certificate.strategies.push_back(extractor.extract(0, Claim::NotLose));
-      certificate.strategies.push_back(extractor.extract(1, Claim::NotLose));
+      certificate.strategies.push_back(walker.extract(0, Claim::NotLose));
+      certificate.strategies.push_back(walker.extract(1, Claim::NotLose));
     } else {
-      certificate.strategies.push_back(
-          extractor.extract(result.value == Value::Win ? mover : 1 - mover, Claim::Win));
+      certificate.strategies.push_back(walker.extract(result.value == Value::Win ? mover : 1 - mover, Claim::Win));
     }
     result.certificate = std::move(certificate);
   }
@@ -179,8 +211,11 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
     if (!options.certificate && !options.generic_board && gravity_solver_applies(game)) {
       result = solve_gravity(position, options, table);
     } else {
-      const LineBoardTables tables(game, group, options.max_key_symmetries);
-      result = with_line_board(tables, [&](auto board) {
+      BoardOptions board_options;
+      board_options.key_symmetries = options.max_key_symmetries;
+      board_options.live = false;  // alpha-beta reads no live cells
+      const BoardTables tables(game, board_options, &group);
+      result = with_board(tables, [&](auto board) {
         return solve_on(std::move(board), position, options, table);
       });
       // One stone a turn: the game ends with e stones down, so the generic score

@@ -1,6 +1,7 @@
 // Certificates from the search by parts (search/sum_solver.h): the winner's strategy, or
-// for a draw one not-losing strategy per side, read off by asking the search for a move
-// that keeps the value at each of the holder's turns and following every reply.
+// for a draw one not-losing strategy per side, read off by the one certificate walk
+// (search/certificate_walker.h), which asks the search for a move that keeps the value
+// at each of the holder's turns and follows every reply.
 //
 // The certificate is a plain one (docs/certificates.md): whole positions, merged only by
 // the symmetries the checker lists, so `kinrow verify` re-checks it without knowing

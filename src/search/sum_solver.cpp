@@ -8,7 +8,8 @@
 
 #include "core/error.h"
 #include "core/hashing.h"
-#include "search/huge_pages.h"
+#include "core/huge_pages.h"
+#include "games/urgent_moves.h"
 
 namespace kinrow {
 
@@ -45,10 +46,14 @@ std::optional<std::string> sum_solver_refusal(const Game& game) {
 }
 
 namespace {
-const Game& accepted(const Game& game) {  // before BoardMasks, whose refusals say less
+
+const Game& accepted(const Game& game) {  // before the board's tables, whose refusals say less
   if (const auto why = sum_solver_refusal(game)) throw InputError(*why);
   return game;
 }
+
+uint64_t bit(Cell c) { return uint64_t{1} << c; }
+
 }  // namespace
 
 // A transposition table of value bounds, four entries to a cache line; the entry that
@@ -114,7 +119,8 @@ struct SumSolver::Decomposition {
 };
 
 SumSolver::SumSolver(const Game& game, std::size_t table_megabytes, SearchMonitor monitor)
-    : game_(accepted(game)), masks_(game), monitor_(std::move(monitor)) {
+    : game_(accepted(game)), tables_(game, BoardOptions{.key_symmetries = 0, .live = false, .near = 0}), monitor_(std::move(monitor)) {
+  for (int l = 0; l < tables_.lines; ++l) lines_.push_back(tables_.line_words[l]);
   width_ = game.width();
   height_ = game.height();
   cylinder_ = game.rules.cylinder;
@@ -123,23 +129,23 @@ SumSolver::SumSolver(const Game& game, std::size_t table_megabytes, SearchMonito
   for (Cell c = 0; c < game.cell_count(); ++c) {
     x_.push_back(game.coords[c][0]);
     y_.push_back(game.coords[c].size() > 1 ? game.coords[c][1] : 0);
-    column_[static_cast<std::size_t>(x_.back())] |= cell_bit(c);
+    column_[static_cast<std::size_t>(x_.back())] |= bit(c);
   }
   table_ = std::make_unique<Table>(std::max<std::size_t>(table_megabytes, 1));
 
   // One row of misère play: its lines are exactly the windows of k cells (around the ring
   // on a cylinder).
-  if (game.rules.goal == Goal::Misere && height_ == 1 && width_ <= RowValues::kMaxCells && !masks_.lines().empty()) {
-    const int k = std::popcount(masks_.lines().front());
+  if (game.rules.goal == Goal::Misere && height_ == 1 && width_ <= RowValues::kMaxCells && !lines_.empty()) {
+    const int k = std::popcount(lines_.front());
     std::vector<CellMask> windows;
     for (int start = 0; start < (cylinder_ ? width_ : width_ - k + 1); ++start) {
       CellMask w = 0;
       for (int i = 0; i < k; ++i)
         for (Cell c = 0; c < game.cell_count(); ++c)
-          if (x_[c] == (start + i) % width_) w |= cell_bit(c);
+          if (x_[c] == (start + i) % width_) w |= bit(c);
       windows.push_back(w);
     }
-    std::vector<CellMask> lines(masks_.lines().begin(), masks_.lines().end());
+    std::vector<CellMask> lines = lines_;
     std::sort(windows.begin(), windows.end());
     windows.erase(std::unique(windows.begin(), windows.end()), windows.end());
     std::sort(lines.begin(), lines.end());
@@ -157,12 +163,13 @@ SumSolver::~SumSolver() = default;
 
 // Splits the position into parts: live lines (those a player could still complete)
 // sharing a cell belong to one part, and under gravity so do the empty cells of a column.
-void SumSolver::decompose(const Stones& s, Decomposition& d) const {
-  const CellMask empty = masks_.all() & ~s.occupied();
+void SumSolver::decompose(const Board<1>& board, Decomposition& d) const {
+  const CellMask empty = board.empty().word[0];
+  const CellMask first = board.stones_of(0).word[0], second = board.stones_of(1).word[0];
   std::array<CellMask, 256> live;
   int n = 0;
-  for (CellMask line : masks_.lines())
-    if (((line & s.first) == 0 || (line & s.second) == 0) && (line & empty) && n < 256) live[n++] = line;
+  for (CellMask line : lines_)
+    if (((line & first) == 0 || (line & second) == 0) && (line & empty) && n < 256) live[n++] = line;
   if (n == 256) throw std::logic_error("the search by parts met more than 256 live lines");
 
   d.count = 0;
@@ -186,7 +193,7 @@ void SumSolver::decompose(const Stones& s, Decomposition& d) const {
     covered |= part;
     Part& p = d.parts[d.count++];
     p.cells = part;
-    canonicalise(s, p);
+    canonicalise(board, p);
   }
   d.neutral = empty & ~covered;
   // The parts as a multiset: a sum of their mixed patterns, which no order changes. The
@@ -202,7 +209,8 @@ void SumSolver::decompose(const Stones& s, Decomposition& d) const {
 // the part is read from its left or right end; on a cylinder from either end of its arc,
 // or, when it wraps all the way round, from every column. The placements that give the
 // least pattern are kept: they are the part's own symmetries, which rank() reads.
-void SumSolver::canonicalise(const Stones& s, Part& p) const {
+void SumSolver::canonicalise(const Board<1>& board, Part& p) const {
+  const CellMask first = board.stones_of(0).word[0], second = board.stones_of(1).word[0];
   uint32_t columns = 0;
   for (CellMask m = p.cells; m; m &= m - 1) columns |= uint32_t{1} << x_[std::countr_zero(m)];
   const uint32_t all_columns = width_ == 32 ? ~uint32_t{0} : (uint32_t{1} << width_) - 1;
@@ -234,7 +242,7 @@ void SumSolver::canonicalise(const Stones& s, Part& p) const {
     uint64_t pattern = 0;
     for (CellMask m = p.cells; m; m &= m - 1) {
       const Cell c = std::countr_zero(m);
-      const uint64_t code = (s.first >> c & 1) ? 2 : (s.second >> c & 1) ? 3 : 1;
+      const uint64_t code = (first >> c & 1) ? 2 : (second >> c & 1) ? 3 : 1;
       pattern |= code << (2 * position(candidates[i], c));
     }
     if (pattern < best) {
@@ -260,22 +268,23 @@ int SumSolver::rank(const Part& p, Cell c) const {
   return least;
 }
 
-int SumSolver::immediate(const Stones& after, int mover, Cell c) const {
-  if (masks_.completes(after.of(mover), c)) return game_.rules.goal == Goal::Misere ? -1 : 1;
-  if ((after.occupied() | ~masks_.all()) == ~CellMask{0}) return 0;
+int SumSolver::immediate(const Board<1>& board, bool completed) const {
+  if (completed) return game_.rules.goal == Goal::Misere ? -1 : 1;
+  if (board.empty_count() == 0) return 0;
   return kOngoing;
 }
 
 // Misère shape: a stone that leaves one of the mover's lines a stone short makes a cell
 // he may never fill, and one on the opponent's nearly full line frees cells the opponent
 // could not fill. Both cost the mover; the fewer, the better.
-int SumSolver::misere_shape(CellMask mine, CellMask theirs, Cell c) const {
+int SumSolver::misere_shape(const Board<1>& board, int mover, Cell c) const {
   if (game_.rules.goal != Goal::Misere) return 0;
   int cost = 0;
-  for (CellMask line : masks_.lines_through(c)) {
-    const int k = std::popcount(line);
-    if (!(line & theirs) && std::popcount(line & mine) == k - 2) cost += 2;
-    if (!(line & mine) && std::popcount(line & theirs) >= k - 2) cost += 1;
+  for (int32_t l : board.lines_through(c)) {
+    const int k = tables_.line_size[l];
+    const int mine = board.line_count(mover, l), theirs = board.line_count(1 - mover, l);
+    if (theirs == 0 && mine == k - 2) cost += 2;
+    if (mine == 0 && theirs >= k - 2) cost += 1;
   }
   return -cost;
 }
@@ -286,10 +295,10 @@ int SumSolver::misere_shape(CellMask mine, CellMask theirs, Cell c) const {
 // 5x6x4 340 times). Elsewhere -- rows, and odd heights, where row 0 is a row game that
 // play on top does not answer -- misère shape first, then history: the countermove cost
 // connect:10x3x4,misere more than 600 s, against 46 s without it (docs/benchmarks.md).
-int64_t SumSolver::order_score(int mover, CellMask mine, CellMask theirs, Cell c) const {
+int64_t SumSolver::order_score(const Board<1>& board, int mover, Cell c) const {
   const int64_t history = static_cast<int64_t>(history_[mover][c] >> 24);
   if (even_height_) return history;
-  return (static_cast<int64_t>(misere_shape(mine, theirs, c)) << 40) + history;
+  return (static_cast<int64_t>(misere_shape(board, mover, c)) << 40) + history;
 }
 
 void SumSolver::report() {
@@ -301,7 +310,7 @@ void SumSolver::report() {
 }
 
 // Negamax over the values -1, 0, 1, fail-soft, with the table keyed by the parts.
-int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last) {
+int SumSolver::search(Board<1>& board, int mover, int alpha, int beta, Cell last) {
   if (++nodes_ % (1 << 16) == 0) report();
   // On one row the values may decide at once, before the parts are even split; if not,
   // the row's own parts (finer than the search's: marked cells stand for the stones) key
@@ -309,14 +318,14 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
   std::optional<uint64_t> row_shape;
   int known_low = -1, known_high = 1;
   if (row_values_) {
-    const RowValues::Reading r = read_row(s);
+    const RowValues::Reading r = read_row(board);
     if (r.in_reach) {
-      if (const std::optional<int> decided = row_value(r, s, mover, known_low, known_high)) return *decided;
+      if (const std::optional<int> decided = row_value(r, board, mover, known_low, known_high)) return *decided;
       row_shape = r.shape ^ 0x2545F4914F6CDD1Dull;
     }
   }
   Decomposition d;
-  decompose(s, d);
+  decompose(board, d);
   if (d.count == 0) return 0;  // only neutral cells are left: nobody can complete a line
   const uint64_t shape = row_shape ? *row_shape : d.key;
   const uint64_t key = (shape + (mover ? 0x9E3779B97F4A7C15ull : 0)) | 1;
@@ -340,7 +349,7 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
   // The moves, one per class of moves leading to the same sum: cells of equal parts, or
   // cells a part's own symmetry exchanges, are played once. Neutral cells are one move,
   // and only when their number is odd (an even number cancels).
-  const CellMask legal = masks_.legal(s);
+  const CellMask legal = board.playable().word[0];
   std::array<Cell, kMaxCells + 1> moves;
   std::array<std::pair<uint64_t, int>, kMaxCells + 1> seen;
   std::array<uint16_t, kMaxCells + 1> tags;
@@ -362,12 +371,11 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
     moves[count++] = std::countr_zero(legal & d.neutral);
   }
 
-  const CellMask mine = s.of(mover), theirs = s.of(1 - mover);
   if (game_.rules.goal == Goal::Normal) {
     // A win at once ends the search; a win the opponent has at once must be blocked.
-    const CellMask my_wins = masks_.winning_cells(mine, theirs, legal);
-    if (my_wins) return 1;
-    const CellMask their_wins = masks_.winning_cells(theirs, mine, legal);
+    const UrgentMoves<Bits<1>> urgent = urgent_moves(board);
+    if (urgent.urgency == Urgency::WinNow) return 1;
+    const CellMask their_wins = urgent.urgency == Urgency::None ? 0 : board.winning_cells(1 - mover).word[0];
     if (their_wins) {
       int kept = 0;
       for (int i = 0; i < count; ++i)
@@ -384,13 +392,13 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
   }
   // The table's move first, then the countermove (even heights), then order_score;
   // misère: a cell that completes the mover's own line loses at once, so it goes last.
-  const CellMask poison = game_.rules.goal == Goal::Misere ? masks_.winning_cells(mine, theirs, legal) : 0;
+  const CellMask poison = game_.rules.goal == Goal::Misere ? board.winning_cells(mover).word[0] : 0;
   std::array<int64_t, kMaxCells + 1> order;
   for (int i = 0; i < count; ++i)
     order[i] = (poison >> moves[i] & 1)          ? INT64_MIN
                : table_move && tags[i] == table_move ? INT64_MAX
                : even_height_ && last >= 0 && counter_[mover][last] == moves[i] + 1 ? INT64_MAX - 1
-                                                     : order_score(mover, mine, theirs, moves[i]);
+                                                     : order_score(board, mover, moves[i]);
   for (int i = 1; i < count; ++i)
     for (int j = i; j > 0 && order[j] > order[j - 1]; --j) {
       std::swap(order[j], order[j - 1]);
@@ -400,11 +408,11 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
 
   int best = -2;
   uint16_t best_tag = 0;
+  const int empty_cells = board.empty_count();
   for (int i = 0; i < count; ++i) {
-    Stones after = s;
-    after.place(mover, moves[i]);
-    const int r = immediate(after, mover, moves[i]);
-    const int v = r != kOngoing ? r : -search(after, 1 - mover, -beta, -std::max(alpha, best), moves[i]);
+    const int r = immediate(board, board.place(moves[i]));
+    const int v = r != kOngoing ? r : -search(board, 1 - mover, -beta, -std::max(alpha, best), moves[i]);
+    board.remove(moves[i]);
     if (v > best) {
       best = v;
       best_tag = tags[i];
@@ -412,7 +420,7 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
         // Cut-offs far from the end weigh more: they save larger searches.
         if (last >= 0) counter_[mover][last] = static_cast<int8_t>(moves[i] + 1);
         uint64_t& h = history_[mover][moves[i]];
-        h += uint64_t{1} << std::min(31, std::popcount(~s.occupied() & masks_.all()));
+        h += uint64_t{1} << std::min(31, empty_cells);
         if (h > uint64_t{1} << 60)
           for (auto& player : history_)
             for (uint64_t& x : player) x /= 2;
@@ -427,22 +435,21 @@ int SumSolver::search(const Stones& s, int mover, int alpha, int beta, Cell last
   return best;
 }
 
-RowValues::Reading SumSolver::read_row(const Stones& s) {
+RowValues::Reading SumSolver::read_row(const Board<1>& board) {
   RowValues::Row row{};
-  for (Cell c = 0; c < game_.cell_count(); ++c)
-    row[static_cast<std::size_t>(x_[c])] = (s.first >> c & 1) ? 1 : (s.second >> c & 1) ? 2 : 0;
+  for (Cell c = 0; c < game_.cell_count(); ++c) row[static_cast<std::size_t>(x_[c])] = static_cast<uint8_t>(board.owner(c) + 1);
   return row_values_->read(row, width_);
 }
 
 // The player X who would move on a full board wins the misère game exactly when he wins
 // the game of safe moves; if some cell can never be filled, the two games are one
 // (row_values.h). Otherwise X's value is at most a draw, his opponent's at least one.
-std::optional<int> SumSolver::row_value(const RowValues::Reading& r, const Stones& s, int mover, int& low,
+std::optional<int> SumSolver::row_value(const RowValues::Reading& r, const Board<1>& board, int mover, int& low,
                                         int& high) {
   GameValues& values = row_values_->values();
   const bool wins_safe = mover == 0 ? values.left_wins_first(r.value) : values.right_wins_first(r.value);
   if (r.dead_cell) return wins_safe ? 1 : -1;
-  const bool mover_is_x = std::popcount(masks_.all() & ~s.occupied()) % 2 == 0;
+  const bool mover_is_x = board.empty_count() % 2 == 0;
   if (mover_is_x && wins_safe) return 1;
   if (!mover_is_x && !wins_safe) return -1;
   // X has no win. If his opponent wins even against X with a spare move, he wins the
@@ -460,26 +467,26 @@ std::optional<int> SumSolver::row_value(const RowValues::Reading& r, const Stone
   return std::nullopt;
 }
 
-SumSolution SumSolver::solve(const Stones& stones) {
+SumSolution SumSolver::solve(Board<1>& board) {
   start_ = last_report_ = now_seconds();
   const uint64_t before = nodes_;
   SumSolution out;
   // Two null windows: is it a win? If not, is it at least a draw?
-  const int mover = masks_.to_move(stones);
-  int v = search(stones, mover, 0, 1, -1);
-  if (v <= 0) v = search(stones, mover, -1, 0, -1) <= -1 ? -1 : 0;
+  const int mover = board.to_move();
+  int v = search(board, mover, 0, 1, -1);
+  if (v <= 0) v = search(board, mover, -1, 0, -1) <= -1 ? -1 : 0;
   out.value = static_cast<Value>(v);
   out.nodes = nodes_ - before;
   out.seconds = now_seconds() - start_;
   return out;
 }
 
-Value SumSolver::value_after(const Stones& stones, Cell c) {
-  const int mover = masks_.to_move(stones);
-  Stones after = stones;
-  after.place(mover, c);
-  const int r = immediate(after, mover, c);
-  return static_cast<Value>(r != kOngoing ? r : -search(after, 1 - mover, -1, 1, c));
+Value SumSolver::value_after(Board<1>& board, Cell c) {
+  const int mover = board.to_move();
+  const int r = immediate(board, board.place(c));
+  const int v = r != kOngoing ? r : -search(board, 1 - mover, -1, 1, c);
+  board.remove(c);
+  return static_cast<Value>(v);
 }
 
 }  // namespace kinrow

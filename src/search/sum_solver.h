@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "dictionary/board_masks.h"
+#include "games/board.h"
 #include "search/alphabeta.h"
 #include "search/row_values.h"
 #include "search/score.h"
@@ -57,12 +57,16 @@ class SumSolver {
   SumSolver(const Game& game, std::size_t table_megabytes, SearchMonitor monitor = {});
   ~SumSolver();
 
-  // The value of `stones` for the side to move. Precondition: the game is not over.
-  SumSolution solve(const Stones& stones);
+  // The tables of the boards this solver searches (Board<1> on them).
+  const BoardTables& tables() const { return tables_; }
+
+  // The value of the board's position for the side to move (the board is left as it
+  // was). Precondition: the game is not over.
+  SumSolution solve(Board<1>& board);
 
   // The value after the side to move plays `c` (for that player), searching as needed;
   // used to pick moves that keep a value when writing a certificate.
-  Value value_after(const Stones& stones, Cell c);
+  Value value_after(Board<1>& board, Cell c);
 
   uint64_t nodes() const { return nodes_; }
 
@@ -77,27 +81,30 @@ class SumSolver {
   struct Decomposition;
   struct Table;
 
-  int search(const Stones& s, int mover, int alpha, int beta, Cell last);
-  RowValues::Reading read_row(const Stones& s);
+  using CellMask = uint64_t;  // the cells of one word: the board's Bits<1>
+  int search(Board<1>& board, int mover, int alpha, int beta, Cell last);
+  RowValues::Reading read_row(const Board<1>& board);
   // What the game of safe moves says (`r` in reach): 1 or -1 when it decides, else the
   // bounds it gives.
-  std::optional<int> row_value(const RowValues::Reading& r, const Stones& s, int mover, int& low, int& high);
-  // The result for `mover` of placing a stone on `c`: kOngoing, or -1, 0, 1.
-  int immediate(const Stones& after, int mover, Cell c) const;
-  void decompose(const Stones& s, Decomposition& d) const;
+  std::optional<int> row_value(const RowValues::Reading& r, const Board<1>& board, int mover, int& low, int& high);
+  // The result for `mover` of his stone on `c`, which `completed` a line of his or not:
+  // kOngoing, or -1, 0, 1.
+  int immediate(const Board<1>& board, bool completed) const;
+  void decompose(const Board<1>& board, Decomposition& d) const;
   struct Placement {  // where a part's pattern is read from
     int8_t start;
     bool mirrored;
   };
-  void canonicalise(const Stones& s, Part& p) const;
+  void canonicalise(const Board<1>& board, Part& p) const;
   int position(Placement at, Cell c) const;
   int rank(const Part& p, Cell c) const;
-  int misere_shape(CellMask mine, CellMask theirs, Cell c) const;
-  int64_t order_score(int mover, CellMask mine, CellMask theirs, Cell c) const;
+  int misere_shape(const Board<1>& board, int mover, Cell c) const;
+  int64_t order_score(const Board<1>& board, int mover, Cell c) const;
   void report();
 
   const Game& game_;
-  BoardMasks masks_;
+  BoardTables tables_;
+  std::vector<CellMask> lines_;  // every line's cells
   int width_, height_;
   bool cylinder_;
   bool even_height_;  // gravity on an even height: countermoves order the moves

@@ -7,7 +7,7 @@
 
 namespace kinrow {
 
-// The buckets live in huge pages (search/huge_pages.h): the table is probed at random.
+// The buckets live in huge pages (core/huge_pages.h): the table is probed at random.
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
   bucket_count_ = std::bit_floor(bytes / sizeof(Bucket));

@@ -19,7 +19,7 @@
 #include <memory>
 #include <optional>
 
-#include "search/huge_pages.h"
+#include "core/huge_pages.h"
 
 namespace kinrow {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/hashing.h"
-#include "search/huge_pages.h"
+#include "core/huge_pages.h"
 
 namespace kinrow {
 

@@ -1,6 +1,6 @@
 // Victory by continuous threats found a second way: dependency-based search (db-search,
 // Allis 1994) over the threat-space model, each answer checked on the real rules. It
-// answers ForcedWinSearch's question (forced_win.h) and must give the same yes or no: it
+// answers ForcedWinSearch's question (threats/forced_win.h) and must give the same yes or no: it
 // is an independent cross-check of that search, and a measure of the other approach.
 //
 // The model. An operator (gain g, cost c, line L) applies when L holds no stone of the
@@ -58,21 +58,24 @@
 #include <unordered_set>
 #include <vector>
 
-#include "dictionary/board_masks.h"
-#include "dictionary/forced_win.h"
+#include "games/board.h"
+#include "threats/forced_win.h"
 
 namespace kinrow {
 
+template <int W>
 class ThreatCombinationSearch {
  public:
+  using Cells = Bits<W>;
+
   // std::invalid_argument unless one stone a turn, no gravity, and normal or
   // maker-breaker rules (misère has no forced wins of this kind).
-  explicit ThreatCombinationSearch(const BoardMasks& board);
+  explicit ThreatCombinationSearch(const BoardTables& tables);
 
-  // A forced win for `attacker`, who is to move in `stones`: the same struct and meaning
-  // as ForcedWinSearch::find (move -1: none; length: the attacker's moves, the winning
-  // one included).
-  ForcedWin find(const Stones& stones, int attacker);
+  // A forced win for `attacker`, moving next on `board`: the same struct and meaning as
+  // ForcedWinSearch::find (move -1: none; length: the attacker's moves, the winning one
+  // included). The board is left as it was.
+  ForcedWin find(Board<W>& board, int attacker);
 
   // Db-search nodes, plus the nodes of the fallback searches.
   uint64_t nodes() const { return nodes_ + fallback_.nodes(); }
@@ -84,41 +87,49 @@ class ThreatCombinationSearch {
 
  private:
   struct Operator {
-    int8_t gain, cost;
+    int16_t gain, cost;
     int32_t line;  // index into lines_
     bool operator==(const Operator&) const = default;
   };
   enum class Outcome { Win, NoWin, Unknown };
 
-  Outcome search(CellMask mine, CellMask theirs, ForcedWin& win);
+  Outcome search(const Cells& mine, const Cells& theirs, ForcedWin& win);
   void expand(std::size_t node);
   void combine(std::size_t node);
   // Adds the node unless its operator set is known; true when it is a goal that replays.
-  bool add_node(CellMask gains, CellMask costs, CellMask line_cells, CellMask top);
-  bool is_goal(CellMask mine, CellMask theirs) const;
+  bool add_node(const Cells& gains, const Cells& costs, const Cells& line_cells, const Cells& top);
+  bool is_goal(const Cells& mine, const Cells& theirs);
   // Whether one line free of `theirs` holds all of `cells` (not empty).
-  bool on_one_line(CellMask cells, CellMask theirs) const;
-  bool replay(CellMask mine, CellMask theirs, uint64_t remaining, std::span<const Operator> ops, ForcedWin& win);
+  bool on_one_line(const Cells& cells, const Cells& theirs) const;
+  bool replay(const Cells& mine, const Cells& theirs, uint64_t remaining, std::span<const Operator> ops,
+              ForcedWin& win);
+  // The rules on cell sets: immediate wins of the owner of `mine`, those a stone on `c`
+  // (in `mine`) makes, and the cells that would make one.
+  Cells wins(const Cells& mine, const Cells& theirs) const;
+  Cells wins_through(Cell c, const Cells& mine, const Cells& theirs) const;
+  Cells threat_making(const Cells& mine, const Cells& theirs) const;
 
-  const BoardMasks& board_;
-  ForcedWinSearch fallback_;
-  std::vector<CellMask> lines_;
+  const BoardTables& tables_;
+  ForcedWinSearch<W> fallback_;
+  Cells all_;
+  std::vector<Cells> lines_;
   std::vector<int32_t> line_ids_, line_start_;  // line_ids_[line_start_[c] ..]: the lines through c
   std::vector<uint32_t> line_stamp_;
   uint32_t stamp_ = 0;
+  std::vector<Cells> made_;  // is_goal: per cell, the wins its stone would make
 
   // The current search: its root and its nodes, by field. line_cells: the node's
   // operators' lines but their costs (no other cost may land there); of the lines that
   // hold all its top gains and none of its costs, span: their cells, two_empty: the empty
   // cells of those with two (the combination stage's quick tests, before its exact ones).
-  CellMask root_mine_ = 0, root_theirs_ = 0;
+  Cells root_mine_, root_theirs_;
   bool theirs_count_ = true;
-  std::vector<CellMask> gains_, costs_, line_cells_, top_, span_, two_empty_;
+  std::vector<Cells> gains_, costs_, line_cells_, top_, span_, two_empty_;
   std::vector<uint32_t> first_op_;  // node i's operators: ops_[first_op_[i] .. first_op_[i+1]), by gain
   std::vector<uint8_t> goal_;
   std::vector<int32_t> same_state_;  // the next node with the same gains and costs, or -1
   std::vector<Operator> ops_, scratch_;
-  std::unordered_map<Stones, int32_t, StonesHash> by_state_;
+  std::unordered_map<Stones<W>, int32_t, StonesHash> by_state_;
   bool goal_seen_ = false;
   ForcedWin win_;
 

@@ -1,4 +1,4 @@
-#include "search/huge_pages.h"
+#include "core/huge_pages.h"
 
 #include <cstdint>
 #include <new>

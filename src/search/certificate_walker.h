@@ -1,0 +1,126 @@
+// Certificates read off a search: the one walk behind alpha-beta's, df-pn's and the search
+// by parts' certificates (proof/certificate.h).
+//
+// A strategy is written by playing it: at the holder's turns the search (the "oracle")
+// names a turn that keeps the claim, and an entry records it; at the opponent's turns
+// every legal turn is followed. Play stops where the checker's own rules end it (so the
+// checker re-derives what is left out): the holder's immediate win with one stone a turn
+// (win-now), positions where every line the holder could lose by is spoiled, and, where
+// the oracle used pairings, positions where the holder pairs every line the opponent
+// could still complete (pairs the checker would not find itself, shared ones, are
+// listed). Positions are written once per class of the game's symmetries; the checker
+// finds them by canonical form.
+//
+// An oracle provides:
+//   std::optional<Move> choose(Board&, int holder, Claim)   a turn keeping the claim
+//   bool pairing_rule(int holder, Claim)                    whether pairings end play
+//   bool paired(Board&)                                     ... here (then last_pairs())
+//   const std::vector<std::pair<Cell, Cell>>* listed_pairs()  the pairs to list, or null
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "games/board.h"
+#include "games/urgent_moves.h"
+#include "proof/certificate.h"
+#include "search/canonical.h"
+
+namespace kinrow {
+
+template <SearchBoard Board, class Oracle>
+class CertificateWalker {
+ public:
+  using Cells = typename Board::Cells;
+  static constexpr int W = Board::kWords;
+
+  // `symmetry` may be null: then only equal positions merge.
+  CertificateWalker(Board& board, Oracle& oracle, const Canonicaliser<W>* symmetry)
+      : board_(board), oracle_(oracle), symmetry_(symmetry) {}
+
+  // The strategy of `holder` for `claim` from the board's position (left as it was).
+  // Throws std::logic_error if the oracle fails where the search said the claim holds.
+  Strategy extract(int holder, Claim claim) {
+    Strategy strategy;
+    strategy.holder = holder;
+    strategy.claim = claim;
+    strategy.win_now_rule = true;
+    strategy.pairing_rule = oracle_.pairing_rule(holder, claim);
+    holder_ = holder;
+    claim_ = claim;
+    seen_.clear();
+    out_ = &strategy;
+    visit();
+    return strategy;
+  }
+
+ private:
+  const BoardTables& tables() const { return board_.tables(); }
+  bool one_stone_a_turn() const {
+    return tables().rules.stones_per_turn == 1 && tables().rules.first_turn_stones == 1;
+  }
+
+  // The checker's rule (proof/checker.cpp, claim_settled_by_lines): every line through
+  // which the holder could lose holds a stone that spoils it.
+  bool settled_by_lines() const {
+    const Goal goal = tables().rules.goal;
+    if (goal == Goal::MakerBreaker) return holder_ == 1 && board_.lines_free_of(1) == 0;
+    if (claim_ != Claim::NotLose) return false;
+    return board_.lines_free_of(goal == Goal::Misere ? 1 - holder_ : holder_) == 0;
+  }
+
+  Stones<W> class_of() const { return symmetry_ ? symmetry_->canonical(board_.stones()).stones : board_.stones(); }
+
+  void visit() {
+    const int mover = board_.to_move();
+    // The checker's win-now rule plays a holder's immediate win: no entry. Most positions
+    // a walk meets are these (every reply that ignores a threat), so this comes first.
+    if (mover == holder_ && one_stone_a_turn() && urgent_moves(board_).urgency == Urgency::WinNow) return;
+    if (settled_by_lines()) return;
+    if (out_->pairing_rule && oracle_.paired(board_)) {
+      // The checker finds pairings of two cells a line itself; shared pairs are listed.
+      if (const auto* pairs = oracle_.listed_pairs(); pairs && seen_.insert(class_of()))
+        out_->paired.push_back({owners(), *pairs, 0});
+      return;
+    }
+    if (!seen_.insert(class_of())) return;
+    if (mover != holder_) {
+      std::vector<Move> turns;
+      board_.generate(turns);
+      for (const Move& m : turns) follow(m, mover);
+      return;
+    }
+    const std::optional<Move> move = oracle_.choose(board_, holder_, claim_);
+    if (!move) throw std::logic_error("certificate: no turn keeps the claim where the search said one does");
+    out_->entries.push_back({owners(), to_turn(*move), 0});
+    follow(*move, mover);
+  }
+
+  void follow(const Move& m, int mover) {
+    const TurnResult result = board_.play(m);
+    if (result == TurnResult::Continues) {
+      visit();
+    } else {
+      const int winner = turn_winner(result, mover, tables().rules);
+      if (winner != holder_ && !(claim_ == Claim::NotLose && winner == kDrawn)) {
+        board_.undo(m);
+        throw std::logic_error("certificate: a game under the strategy ends against its holder");
+      }
+    }
+    board_.undo(m);
+  }
+
+  std::vector<int8_t> owners() const { return owners_of(board_.stones(), board_.tables().cells); }
+
+  Board& board_;
+  Oracle& oracle_;
+  const Canonicaliser<W>* symmetry_;
+  int holder_ = 0;
+  Claim claim_ = Claim::Win;
+  StonesSet<W> seen_;
+  Strategy* out_ = nullptr;
+};
+
+}  // namespace kinrow
