@@ -225,7 +225,7 @@ class StrategyChecker {
       }
       const std::size_t g = symmetries_.canonical(exact, canonical);
       classes_.emplace(canonical, ClassMove{mapped(move, symmetries_.map(g)), &it->second});
-      if (line_one_short(e.owner)) wins_first_ = false;
+      if (line_short(e.owner)) wins_first_ = false;
     }
     for (const PairedEntry& e : strategy_.paired) {
       const std::string at = e.source_line ? "line " + std::to_string(e.source_line) + ": " : "a paired entry: ";
@@ -322,45 +322,52 @@ class StrategyChecker {
     return false;
   }
 
-  // True if the holder owns all of some line but one empty cell (an immediate win, gravity
-  // aside: an over-approximation, which only turns the shortcut below off).
-  bool line_one_short(const std::vector<int8_t>& owner) const {
+  // True if the holder owns all of some line but at most a turn's stones' worth of empty
+  // cells (an immediate win, gravity aside: an over-approximation, which only turns the
+  // shortcut below off).
+  bool line_short(const std::vector<int8_t>& owner) const {
+    const int stones = std::max(game_.rules.stones_per_turn, game_.rules.first_turn_stones);
     for (const Line& line : game_.lines) {
       int empty = 0, mine = 0;
       for (Cell c : line) empty += owner[c] == kNoPlayer, mine += owner[c] == strategy_.holder;
-      if (empty == 1 && mine + 1 == static_cast<int>(line.size())) return true;
+      if (empty >= 1 && empty <= stones && mine + empty == static_cast<int>(line.size())) return true;
     }
     return false;
   }
 
-  // The shortcut for one-stone games under the win-now rule when no entry stands at a
-  // position with an immediate win (`wins_first_`): then no position with an immediate
-  // win has an entry of its own or in its class (symmetric positions share the immediate
-  // win), so the rule plays there — and the win can be found by reading the lines and
-  // confirmed by the reference rules before any canonical form is built. A strategy
-  // dictionary played out (Qubic: 92 M such game ends) spends most of its time here.
+  // The shortcut for the win-now rule when no entry stands at a position with an
+  // immediate win (`wins_first_`): then no position with an immediate win has an entry of
+  // its own or in its class (symmetric positions share the immediate win), so the rule
+  // plays there — and the win can be found by reading the lines and confirmed by the
+  // reference rules before any canonical form is built. A strategy dictionary played out
+  // (Qubic: 92 M such game ends) spends most of its time here. With several stones a
+  // turn the turn is the line's empty cells and, if the turn places more, the lowest
+  // other empty cells (listing every turn of two stones on 19x19 would take 64,980).
   bool wins_at_once(Turn& out) {
-    const Rules& rules = game_.rules;
-    if (!wins_first_ || !strategy_.win_now_rule || rules.stones_per_turn != 1 || rules.first_turn_stones != 1)
-      return false;
+    if (!wins_first_ || !strategy_.win_now_rule) return false;
+    const int stones = path_.stones_this_turn();
     for (const Line& line : game_.lines) {
-      Cell missing = -1;
+      Turn turn;
       bool open = true;
       for (Cell c : line) {
         const int owner = path_.owner(c);
         if (owner == strategy_.holder) continue;
-        if (owner != kNoPlayer || missing >= 0) {
+        if (owner != kNoPlayer || static_cast<int>(turn.size()) == stones) {
           open = false;
           break;
         }
-        missing = c;
+        turn.push_back(c);
       }
-      if (!open || missing < 0 || !path_.why_illegal(Turn{missing}).empty()) continue;
-      path_.play(Turn{missing});
+      if (!open || turn.empty()) continue;
+      for (Cell c = 0; c < game_.cell_count() && static_cast<int>(turn.size()) < stones; ++c)
+        if (path_.owner(c) == kNoPlayer && std::find(turn.begin(), turn.end(), c) == turn.end()) turn.push_back(c);
+      std::sort(turn.begin(), turn.end());
+      if (!path_.why_illegal(turn).empty()) continue;
+      path_.play(turn);
       const bool wins = path_.winner() == strategy_.holder;
       path_.undo();
       if (wins) {
-        out = Turn{missing};
+        out = turn;
         return true;
       }
     }

@@ -24,7 +24,7 @@ struct CheckReport {
   std::string error;  // the first problem found, when !ok
   std::size_t positions_checked = 0;  // positions, up to symmetry, shown to keep the claim
                                       // (summed over the strategies)
-  // Games ended by a holder's immediate win found without canonicalising (one-stone games
+  // Games ended by a holder's immediate win found without canonicalising (strategies
   // under win-now whose entries never stand where such a win exists); counted each time
   // reached, not merged by symmetry, and not part of positions_checked.
   std::size_t immediate_wins = 0;

@@ -4,8 +4,9 @@
 // A strategy is written by playing it: at the holder's turns the search (the "oracle")
 // names a turn that keeps the claim, and an entry records it; at the opponent's turns
 // every legal turn is followed. Play stops where the checker's own rules end it (so the
-// checker re-derives what is left out): the holder's immediate win with one stone a turn
-// (win-now), positions where every line the holder could lose by is spoiled, and, where
+// checker re-derives what is left out): the holder's immediate win (win-now: a line he
+// completes with this turn's stones), positions where every line the holder could lose
+// by is spoiled, and, where
 // the oracle used pairings, positions where the holder pairs every line the opponent
 // could still complete (pairs the checker would not find itself, shared ones, are
 // listed). Positions are written once per class of the game's symmetries; the checker
@@ -58,9 +59,6 @@ class CertificateWalker {
 
  private:
   const BoardTables& tables() const { return board_.tables(); }
-  bool one_stone_a_turn() const {
-    return tables().rules.stones_per_turn == 1 && tables().rules.first_turn_stones == 1;
-  }
 
   // The checker's rule (proof/checker.cpp, claim_settled_by_lines): every line through
   // which the holder could lose holds a stone that spoils it.
@@ -77,7 +75,7 @@ class CertificateWalker {
     const int mover = board_.to_move();
     // The checker's win-now rule plays a holder's immediate win: no entry. Most positions
     // a walk meets are these (every reply that ignores a threat), so this comes first.
-    if (mover == holder_ && one_stone_a_turn() && urgent_moves(board_).urgency == Urgency::WinNow) return;
+    if (mover == holder_ && urgent_moves(board_).urgency == Urgency::WinNow) return;
     if (settled_by_lines()) return;
     if (out_->pairing_rule && oracle_.paired(board_)) {
       // The checker finds pairings of two cells a line itself; shared pairs are listed.
