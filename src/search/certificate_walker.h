@@ -69,6 +69,19 @@ class CertificateWalker {
     return board_.lines_free_of(goal == Goal::Misere ? 1 - holder_ : holder_) == 0;
   }
 
+  // Whether the opponent's one-stone turn `m` leaves the holder an immediate win (the
+  // checker's win-now then ends the game), read without playing it: most replies a walk
+  // meets ignore a threat. One stone a turn both ways and no gravity, where the holder's
+  // winning cells after the reply are his threats but the reply's cell.
+  bool ends_in_holders_win(const Move& m, int mover) const {
+    const Rules& rules = tables().rules;
+    if (m.size != 1 || rules.stones_per_turn != 1 || rules.gravity || rules.goal == Goal::Misere ||
+        !tables().lines_count[holder_])
+      return false;
+    const Cell c = m.first();
+    return board_.result_of(c, mover) == kGoesOn && board_.threats(holder_).minus(Cells::single(c)).intersects(board_.empty());
+  }
+
   Stones<W> class_of() const { return symmetry_ ? symmetry_->canonical(board_.stones()).stones : board_.stones(); }
 
   void visit() {
@@ -87,7 +100,8 @@ class CertificateWalker {
     if (mover != holder_) {
       std::vector<Move> turns;
       board_.generate(turns);
-      for (const Move& m : turns) follow(m, mover);
+      for (const Move& m : turns)
+        if (!ends_in_holders_win(m, mover)) follow(m, mover);
       return;
     }
     const std::optional<Move> move = oracle_.choose(board_, holder_, claim_);
