@@ -94,7 +94,7 @@ bool Dfpn<W>::paired(const Board& board) {
 
 template <int W>
 uint64_t Dfpn<W>::key_of(const Board& board) const {
-  return reduced_keys_ ? board.reduced_key() : board.plain_key();
+  return (reduced_keys_ ? board.reduced_key() : board.plain_key()) ^ attacker_salt();
 }
 
 template <int W>
@@ -260,7 +260,7 @@ void Dfpn<W>::expand(Board& board, int mover, const Cells& moves, std::vector<Ch
       child.numbers = decided(result);
       child.known = true;
     } else {
-      child.key = reduced_keys_ ? board.reduced_key_after(c, mover) : board.plain_key_after(c, mover);
+      child.key = (reduced_keys_ ? board.reduced_key_after(c, mover) : board.plain_key_after(c, mover)) ^ attacker_salt();
       __builtin_prefetch(&table_[slot_of(child.key)]);
     }
     children.push_back(child);
@@ -404,11 +404,10 @@ std::optional<bool> Dfpn<W>::attacker_wins(Board& board, int attacker) {
 
 template <int W>
 void Dfpn<W>::begin(int attacker) {
+  // Nothing is cleared: keys carry the attacker (attacker_salt), so another proof's
+  // entries are never read, only overwritten. Clearing would fault in every page of the
+  // table, about two seconds a gigabyte on this machine, where a proof may touch few.
   attacker_ = attacker;
-  // A new table is zero already (and untouched: clearing it would fault in every page,
-  // seconds for a few gigabytes on this machine).
-  if (!fresh_table_) std::fill(table_, table_ + slots_, Slot{});
-  fresh_table_ = false;
 }
 
 // Threads. Each helper runs df-pn from the same root with its own epsilon, so it takes

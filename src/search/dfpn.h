@@ -105,8 +105,8 @@ class Dfpn {
   // options.threads threads.
   std::optional<bool> attacker_wins(Board& board, int attacker);
 
-  // For certificates: start a proof for `attacker` (clears the table), then decide
-  // positions within it, reusing what earlier calls left in the table.
+  // For certificates: start a proof for `attacker`, then decide positions within it,
+  // reusing what earlier calls of the same proof left in the table.
   void begin(int attacker);
   std::optional<bool> resolve(Board& board);
   // What the table knows: true proven, false disproven, nullopt open or forgotten.
@@ -177,6 +177,8 @@ class Dfpn {
   bool settle(Board& board, int mover, Numbers& out, Cells& moves);
   void expand(Board& board, int mover, const Cells& moves, std::vector<Child>& children);
   uint64_t key_of(const Board& board) const;
+  // Keys of one proof differ from the other's: the proofs share the table unclear.
+  uint64_t attacker_salt() const { return attacker_ ? 0x9b60933458e17d7dull : 0; }
   std::size_t slot_of(uint64_t key) const { return (key ^ (key >> 32)) & (slots_ - 1); }
   std::optional<Entry> read(uint64_t key) const;
   std::optional<Numbers> lookup(uint64_t key) const;
@@ -204,7 +206,6 @@ class Dfpn {
   std::unique_ptr<HugePageMemory> memory_;
   Slot* table_ = nullptr;  // in memory_, or a helper's in its main search's (core/huge_pages.h: probed at random)
   std::size_t slots_ = 0;  // a power of two
-  bool fresh_table_ = true;  // nothing stored since the table was mapped
   std::vector<uint64_t> order_;  // initialise: children by score
   Dominance<W> dominance_;
   // Threads: the helpers (built at the first parallel proof), and for a helper the flag
