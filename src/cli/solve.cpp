@@ -19,7 +19,8 @@
 #include "games/board_dispatch.h"
 #include "search/dfpn.h"
 #include "search/dfpn_solve.h"
-#include "search/race.h"
+#include "search/method_choice.h"
+#include "core/memory.h"
 #include "search/solver.h"
 #include "search/sum_certificate.h"
 #include "search/sum_solver.h"
@@ -40,7 +41,10 @@ const CommandSpec kSolveSpec = {
     "wins by continuous threats, and only the cells that could spoil a threatened one),\n"
     "pairings (a defender whose pairs hold every open line holds; one pair may serve\n"
     "several lines), dead lines and cells, dominated moves, and symmetry at every node;\n"
-    "it reports the value only. By default both methods race where df-pn applies.\n\n"
+    "it reports the value only.\n\n"
+    "With no --method, kinrow chooses and says why: df-pn on every core (at most 4) with a\n"
+    "table sized from the board and the free memory, where there is no gravity and at\n"
+    "least 20 cells are empty; else alpha-beta (the Connect Four solver under gravity).\n\n"
     "examples:\n"
     "  kinrow solve connect:5x4x4\n"
     "  kinrow solve tictactoe --moves b2a1 --json\n"
@@ -52,19 +56,21 @@ const CommandSpec kSolveSpec = {
         {"method", "M", "alphabeta, pns (df-pn: win/draw/loss),\n"
                         "parts (the position as a sum of independent parts: win/draw/loss, one stone a\n"
                         "turn on mnk and connect boards of at most 31 cells; long flat boards)\n"
-                        "or auto (default: on boards df-pn handles, without gravity and with at least 20\n"
-                        "empty cells, both race on two threads for the value and the first to finish\n"
-                        "answers; else alphabeta. For the distance to the end, ask alphabeta)"},
+                        "or auto (the default: pns without gravity on positions of 20 empty cells or\n"
+                        "more, else alphabeta; the report says which and why. For the distance to the\n"
+                        "end, ask alphabeta)"},
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
-        {"threads", "N", "searches sharing one table, on gravity boards and with --method pns (df-pn:\n"
-                         "helpers search the same root another way; node counts then vary from run to\n"
-                         "run; default: one per core, at most 4 for df-pn)"},
+        {"threads", "N", "searches sharing one table, on gravity boards and with df-pn (helpers search\n"
+                         "the same root another way; node counts then vary from run to run; default:\n"
+                         "one per core, at most 4 for df-pn)"},
         without_option(),
         pairing_option(),
         no_pairing_option(),
-        {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
+        {"tt-mb", "N", "transposition table size in MiB (default: alpha-beta 256, less on small boards;\n"
+                       "df-pn 64, or on boards of 56 cells and more a quarter of the free memory, at\n"
+                       "most 1024)"},
         {"row-values", "N", "--method parts on one row of misère play: decide positions whose parts in the\n"
                             "game of safe moves are at most N cells long by their combinatorial values\n"
                             "(docs/misere.md, \"Values of one row\"; default 16, 0: off)"},
@@ -106,9 +112,9 @@ nlohmann::ordered_json value_json(const Game& game, const Position& position, Va
   return out;
 }
 
-// A df-pn answer (--method pns, or auto when df-pn finished first).
+// A df-pn answer; `choice` says how it ran, and why when kinrow chose (`chosen`).
 int report_proof_numbers(const Args& args, const Game& game, const Position& position, const DfpnResult& result,
-                         const char* how) {
+                         const MethodChoice& choice, bool chosen) {
   if (!result.complete)
     throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
                      "try --method alphabeta");
@@ -118,6 +124,9 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
   const std::string moves = format_turns(game, position.history());
   if (args.has("json")) {
     nlohmann::ordered_json out = value_json(game, position, result.value, "pns");
+    out["chosen"] = chosen ? nlohmann::json(choice.reason) : nlohmann::json(nullptr);
+    out["threads"] = choice.threads;
+    out["table_megabytes"] = choice.table_megabytes;
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
     if (result.certificate) {
@@ -131,7 +140,10 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
   }
   std::cout << "game         " << game.spec << "\n"
             << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
-            << "method       df-pn" << how << " (two proofs: the side to move wins; else the opponent wins)\n"
+            << "method       df-pn on " << choice.threads << " thread" << (choice.threads > 1 ? "s" : "")
+            << ", a table of " << choice.table_megabytes << " MiB (two proofs: the side to move wins; else\n"
+            << "             the opponent wins)\n"
+            << (chosen ? "chosen       " + choice.reason + "\n" : std::string())
             << "value        " << value_name(result.value) << " for the side to move; game: " << game_value << "\n"
             << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
             << "time         " << seconds_text(result.seconds) << "\n";
@@ -196,14 +208,6 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
   return 0;
 }
 
-// Whether --method auto races df-pn against alpha-beta here: df-pn handles the game,
-// gravity games go to the Connect Four bitboard solver (no race), and small positions
-// to alpha-beta alone, which answers them at once and with the distance to the end.
-bool worth_racing(const Args& args, const Game& game, const Position& position) {
-  constexpr int kSmall = 20;  // empty cells
-  return dfpn_applies(game) && !game.rules.gravity && !args.has("generic") && position.empty_count() >= kSmall;
-}
-
 }  // namespace
 
 int run_solve(const Args& args) {
@@ -237,7 +241,6 @@ int run_solve(const Args& args) {
                   "  " + rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds));
   };
   DfpnOptions proof_numbers;
-  if (args.has("tt-mb")) proof_numbers.table_megabytes = options.table_megabytes;
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
   // cells of its own per line (it has no matching sets).
   proof_numbers.pairing = options.pairing != PairingMode::Off;
@@ -255,28 +258,27 @@ int run_solve(const Args& args) {
     progress.show("df-pn  nodes " + with_commas(nodes) + "  " + rate(nodes, seconds) + "  root pn " +
                   std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds));
   };
+  if (method == "parts") return solve_by_parts(args, game, position, options, progress);
+  // The method: the one asked for, or kinrow's choice (search/method_choice.h); df-pn's
+  // threads and table as asked, else as chosen.
+  MethodChoice choice = choose_method(position, all_cores(), available_memory_bytes());
+  if (method == "alphabeta") choice = MethodChoice{};
   if (method == "pns") {
-    // More than four threads would repeat the helpers' epsilons (search/dfpn.cpp).
-    proof_numbers.threads = static_cast<int>(args.get_int("threads", std::min(all_cores(), 4), 1, 256));
+    choice.method = SolveMethod::ProofNumbers;
+    choice.threads = std::min(all_cores(), 4);  // more would repeat the helpers' epsilons (search/dfpn.cpp)
+    choice.table_megabytes = dfpn_table_megabytes(position, available_memory_bytes());
+  }
+  if (choice.method == SolveMethod::ProofNumbers) {
+    if (args.has("threads")) choice.threads = static_cast<int>(args.get_int("threads", 1, 1, 256));
+    if (args.has("tt-mb")) choice.table_megabytes = options.table_megabytes;
+    proof_numbers.threads = choice.threads;
+    proof_numbers.table_megabytes = choice.table_megabytes;
     const DfpnResult result = dfpn_solve(position, proof_numbers, options.certificate);
     progress.clear();
-    return report_proof_numbers(args, game, position, result, "");
+    return report_proof_numbers(args, game, position, result, choice, method == "auto");
   }
-  if (method == "parts") return solve_by_parts(args, game, position, options, progress);
-  SolveResult result;
-  const bool raced = method == "auto" && worth_racing(args, game, position);
-  if (raced) {
-    SolveOptions weak = options;
-    weak.weak = true;  // the race is for the value; --method alphabeta gives the distance
-    RaceResult race_result = race(position, weak, proof_numbers, options.certificate);
-    progress.clear();
-    if (race_result.dfpn)
-      return report_proof_numbers(args, game, position, *race_result.dfpn, ", first to finish against alpha-beta");
-    result = std::move(*race_result.alphabeta);
-  } else {
-    result = solve(position, options);
-    progress.clear();
-  }
+  const SolveResult result = solve(position, options);
+  progress.clear();
   const std::size_t certificate_entries = write_certificate_file(certificate_path, game, result.certificate);
 
   const std::string moves = format_turns(game, position.history());
@@ -284,6 +286,7 @@ int run_solve(const Args& args) {
   const char* game_value = game_value_name(result.value, position.to_move());
   if (args.has("json")) {
     nlohmann::ordered_json out = value_json(game, position, result.value, "alphabeta");
+    out["chosen"] = method == "auto" ? nlohmann::json(choice.reason) : nlohmann::json(nullptr);
     out["best_move"] = result.best_move ? nlohmann::json(best) : nlohmann::json(nullptr);
     out["plies"] = result.plies >= 0 ? nlohmann::json(result.plies) : nlohmann::json(nullptr);
     out["score"] = result.score;
@@ -307,7 +310,7 @@ int run_solve(const Args& args) {
   std::cout << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n";
   std::cout << "to move      " << (position.to_move() == 0 ? "first player (x)" : "second player (o)")
             << "\n";
-  if (raced) std::cout << "method       alpha-beta, first to finish against df-pn (the value only)\n";
+  if (method == "auto") std::cout << "method       alpha-beta\nchosen       " << choice.reason << "\n";
   std::cout << "value        " << value_name(result.value) << " for the side to move; game: "
             << game_value << "\n";
   if (result.best_move) std::cout << "best move    " << best << "\n";
