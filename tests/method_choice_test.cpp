@@ -25,7 +25,8 @@ TEST(MethodChoice, DfpnWithoutGravityAlphaBetaUnderItAndOnSmallPositions) {
 }
 
 TEST(MethodChoice, TheTableFollowsTheFreeMemory) {
-  const Position gomoku(make_game("mnk:15x15x5"));
+  const Game game = make_game("mnk:15x15x5");
+  const Position gomoku(game);
   EXPECT_EQ(dfpn_table_megabytes(gomoku, 2 * kGiB), 512u);  // a quarter
   EXPECT_EQ(dfpn_table_megabytes(gomoku, kGiB / 8), 64u);   // never below the small table
   EXPECT_EQ(dfpn_table_megabytes(gomoku, 0), 64u);          // memory unknown
