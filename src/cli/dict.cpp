@@ -1,4 +1,4 @@
-// kinrow dict: strategy dictionaries (seed 004) — verify, convert, compress.
+// kinrow dict: strategy dictionaries (O'Dwyer) — verify, convert, compress.
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -18,7 +18,8 @@ const CommandSpec kDictSpec = {
     "dict",
     "verify|convert|compress SPEC FILE [options]",
     "Strategy dictionaries: verify one exhaustively, convert or compress it.",
-    "A dictionary maps positions the holder can reach to its move (seed 004; docs/dictionaries.md).\n"
+    "A dictionary maps positions the holder can reach to its move (O'Dwyer's Qubic oracle post;\n"
+    "docs/dictionaries.md, docs/bibliography.md).\n"
     "Two notations are read, detected from the text: run-length lines \"xo1x8x8o41o 41\" (Thompson's\n"
     "form of Patashnik's Qubic dictionary, with its preamble) and one character per cell, with the\n"
     "move in upper case and upper-case opponent letters for alternatives (O'Dwyer). Positions are\n"

@@ -1,5 +1,5 @@
 // kinrow prove-draw: draw proofs without a game tree — Hales–Jewett pairings and set
-// matching (seed 002), written as certificates that kinrow verify re-checks.
+// matching (Uiterwijk), written as certificates that kinrow verify re-checks.
 #include <algorithm>
 #include <chrono>
 #include <fstream>

@@ -45,7 +45,8 @@ const CommandSpec kStrategySpec = {
         {"strategy", "NAME", "the strategy (kinrow strategy list)"},
         {"player", "1|2", "the side it plays"},
         {"claim", "WHAT", "win or draw (= at least a draw); default: what the strategy's source claims"},
-        {"relaxed", "", "the opponent's lines do not count (seed 000's relaxed game, canonical-boards)"},
+        {"relaxed", "", "the opponent's lines do not count (canonical-boards; the relaxed game\n"
+                        "of Steele & Larremore)"},
         {"max-positions", "N", "give up after N positions (default: no limit)"},
         {"threads", "N", "threads for the layered walk (default: one per core)"},
         {"depth-first", "", "walk depth first, holding every position (implied by --certificate)"},

@@ -1,5 +1,5 @@
-// kinrow table misere: seed 000's Table 1 recomputed. Every board of the range is settled
-// two independent ways where both are in reach -- exact search with no strategy knowledge,
+// kinrow table misere: Steele & Larremore's Table 1 recomputed. Every board of the range is
+// settled two independent ways where both are in reach -- exact search with no strategy knowledge,
 // and exhaustive verification of the paper's strategy for the side it says wins (or both
 // sides' drawing strategies) -- and both are compared with what the paper claims.
 #include <chrono>

@@ -1,4 +1,4 @@
-// Compressing a dictionary into seed 004's alternatives notation, with as few lines as
+// Compressing a dictionary into O'Dwyer's alternatives notation, with as few lines as
 // can be found.
 //
 // A line fixes the holder's stones, its move and all but one of the opponent's stones;

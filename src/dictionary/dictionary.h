@@ -1,10 +1,10 @@
-// Strategy dictionaries (seed 004): a text file mapping positions a player can reach
+// Strategy dictionaries (O'Dwyer): a text file mapping positions a player can reach
 // under its strategy to its move. Two notations:
 //
 //  - run-length (Thompson's form of Patashnik's Qubic dictionary): "xo1x8x8o41o 41" —
 //    stones x and o, numbers for runs of empty cells, trailing empties omitted, then the
 //    move as a cell number; a preamble ending in a line of dashes may come first;
-//  - cells (seed 004, O'Dwyer): one character per cell, `.` `x` `o`, the holder's move in
+//  - cells (O'Dwyer): one character per cell, `.` `x` `o`, the holder's move in
 //    upper case, and k >= 2 upper-case opponent letters standing for k positions, in each
 //    of which exactly one of those cells holds the opponent's stone.
 //

@@ -1,5 +1,5 @@
-// Exhaustive verification of a dictionary (seed 004's "verify that a dictionary is
-// exhaustive"): from the empty board the holder plays by the dictionary and its rules,
+// Exhaustive verification of a dictionary (O'Dwyer's challenge "verify that a dictionary
+// is exhaustive"): from the empty board the holder plays by the dictionary and its rules,
 // the opponent tries every legal reply, and every game must end in the holder's win.
 //
 // Positions are merged up to the game's symmetries (the player is symmetric by

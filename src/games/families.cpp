@@ -118,7 +118,7 @@ void make_cube(Game& game, const GameSpec& spec) {
   add_straight_lines(game, spec.params[2], false);
 }
 
-// Seed 003: a line is the four corners of an axis-parallel square of any size.
+// Jenrich's square game: a line is the four corners of an axis-parallel square of any size.
 void make_square(Game& game, const GameSpec& spec) {
   const int n = spec.params[0];
   double squares = 0;

@@ -91,7 +91,7 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
   return strategy;
 }
 
-// One entry line, expanding seed 004's alternatives: k upper-case opponent letters stand
+// One entry line, expanding O'Dwyer's alternatives: k upper-case opponent letters stand
 // for k positions, each with exactly one of those cells holding an opponent stone.
 // Blanks inside the line are ignored, so rows may be spaced apart for reading.
 void parse_entry(const std::string& line_text, int line, const Game& game, Strategy& strategy) {

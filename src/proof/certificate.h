@@ -2,7 +2,7 @@
 //
 // A certificate holds one strategy for a win, two (one per side) for a draw. A strategy
 // maps every position where its holder is to move, and that play under it can reach, to
-// the holder's turn. The text form extends the strategy-dictionary notation of seed 004:
+// the holder's turn. The text form extends the strategy-dictionary notation of O'Dwyer:
 // one position per line, one character per cell in cell-index order, upper case marking
 // the holder's move and the opponent's alternatives. docs/certificates.md has the format.
 #pragma once
@@ -48,14 +48,14 @@ struct Strategy {
   int holder = 0;  // 0 = first player, 1 = second player
   Claim claim = Claim::Win;
   // "win-now": where the holder can complete a line this turn and no entry is listed,
-  // it does so (the checker re-derives it; seed 004's first obvious-move rule).
+  // it does so (the checker re-derives it; O'Dwyer's first obvious-move rule).
   bool win_now_rule = true;
   // "pairs": play also stops where the holder pairs every line the opponent could still
   // complete (proof/pairing_rule.h; the checker finds the pairing itself).
   bool pairing_rule = false;
   std::vector<StrategyEntry> entries;
   std::vector<PairedEntry> paired;  // with the "pairs" rule only
-  // A pairing or matching-set strategy (seed 002) instead of entries: the holder answers
+  // A pairing or matching-set strategy (Uiterwijk) instead of entries: the holder answers
   // the opponent's moves by the plan, which keeps every opponent line from completion.
   std::optional<MatchingPlan> plan;
   int source_line = 0;  // the line of its "strategy" header (0: not read from text)

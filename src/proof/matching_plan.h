@@ -1,4 +1,4 @@
-// Pairing and matching-set strategies (seed 002, Uiterwijk's set matching).
+// Pairing and matching-set strategies (Hales & Jewett; Uiterwijk's set matching).
 //
 // A defender keeps the attacker from completing any line by answering every attacker
 // move inside a small set of reserved cells, the markers. A Hales–Jewett pairing reserves

@@ -1,8 +1,8 @@
 // The checker's pairing rule, re-derived from the position alone: a claim that the
 // opponent never completes a line holds wherever every line he could still complete
 // (none of the holder's stones on it) has two empty cells of its own — the holder then
-// answers each of his stones in a pair with the other (a Hales–Jewett pairing, seed
-// 002). Lines holding all the empty cells of another need none of their own: the stone
+// answers each of his stones in a pair with the other (a Hales–Jewett pairing, as in
+// Uiterwijk). Lines holding all the empty cells of another need none of their own: the stone
 // that spoils the smaller spoils them too.
 //
 // This is the checker's own code (a plain bipartite matching on cell lists); the

@@ -17,7 +17,7 @@
 //   the follower never loses (score <= 0); if moreover the leader surely owns a line, it
 //   completes it and loses (score <= -1). A follower line whose shadow one row down is
 //   all the leader's does not count: the leader completes the shadow first. On boards of
-//   even height this is the take-even strategy of the misère paper (seed 000, Theorem 1)
+//   even height this is the take-even strategy of the misère paper (Steele & Larremore, Theorem 1)
 //   and settles the empty board for the second player at once.
 //
 // Zugzwang (normal play). A follower with a threat t (an empty cell that completes one of

@@ -1,7 +1,7 @@
 // Draw proofs without search: Hales–Jewett pairings and Uiterwijk's set matching.
 //
 // The question is always "can the defender keep the attacker from completing any line?"
-// (seed 002). Only the lines the attacker can still complete matter — the groups — and of
+// (Uiterwijk). Only the lines the attacker can still complete matter — the groups — and of
 // each only its empty cells.
 //
 // A Hales–Jewett pairing gives every group two empty cells of its own; it exists exactly
@@ -64,7 +64,7 @@ class PairingFinder {
 
   // A plan (independent components) whose coverings nest at most `depth` deep (0: plain
   // pairs only). With `minimise`, each matching set drops every marker it can spare,
-  // which frees cells for the rest and brings out the configuration (Table 1 of seed 002).
+  // which frees cells for the rest and brings out the configuration (Uiterwijk, Table 1).
   std::optional<std::vector<MatchingComponent>> plan(const std::vector<Group>& groups, int depth,
                                                      bool minimise = false);
 

@@ -1,4 +1,4 @@
-// The drawing configurations of seed 002 (Table 1), as abstract hypergraphs, and the
+// The drawing configurations of Uiterwijk's Table 1, as abstract hypergraphs, and the
 // recognition of a found matching set as one of them.
 //
 // A configuration is its markers (letters a, b, ...) and its groups, each written as the
@@ -22,7 +22,7 @@ struct Configuration {
   std::vector<std::string> groups;  // each group as its marker letters
 };
 
-// Table 1 of seed 002 (every named row), then the general cycles C5..C8 and Cn/Line.
+// Uiterwijk's Table 1 (every named row), then the general cycles C5..C8 and Cn/Line.
 const std::vector<Configuration>& matching_configurations();
 
 // The groups of `all` that `component` guards (whatever the attacker does there, the

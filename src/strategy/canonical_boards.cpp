@@ -1,4 +1,4 @@
-// The canonical boards of seed 000, Appendix A (Lemmas 3 and 4, Theorem 5): a height-1
+// The canonical boards of Steele & Larremore, Appendix A (Lemmas 3 and 4, Theorem 5): a height-1
 // strategy that avoids connecting three even when the opponent may connect freely.
 //
 // The opponent's stones and the walls cut the row into boards: a run of empty cells with
@@ -108,7 +108,7 @@ class CanonicalBoards final : public RowStrategy {
     if (grid->k < 3) return p.why_not = "it plays k >= 3", p;
     if (grid->cylinder) return p.why_not = "its boards need walls, not an annulus", p;
     p.applies = true;
-    p.source = "seed 000, Appendix A, Lemmas 3 and 4 and Theorem 5";
+    p.source = "Steele & Larremore, Appendix A, Lemmas 3 and 4 and Theorem 5";
     p.claim = Claim::NotLose;
     return p;
   }

@@ -1,5 +1,5 @@
-// What seed 000 claims (its Table 1 and Section III.6) about misère Connect-k on a w x h
-// board: the reference `kinrow table misere` compares its computations with. It is only
+// What Steele & Larremore claim (their Table 1 and Section III.6) about misère Connect-k on
+// a w x h board: the reference `kinrow table misere` compares its computations with. It is only
 // ever shown as "the paper says"; every value kinrow reports comes from search or from a
 // verified strategy.
 #pragma once

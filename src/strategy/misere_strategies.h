@@ -1,4 +1,4 @@
-// The strategies of seed 000 (misère Connect-k), one factory per file.
+// The strategies of Steele & Larremore (misère Connect-k), one factory per file.
 #pragma once
 
 #include <memory>

@@ -1,6 +1,6 @@
-// Take-other, then rightmost (seed 000, Theorem 3): the cells of a row are paired from the
-// left, (1,2), (3,4), ...; answer a stone in a pair with the other half, otherwise take the
-// rightmost empty cell. If every pair ends with one stone of each colour, no three
+// Take-other, then rightmost (Steele & Larremore, Theorem 3): the cells of a row are paired
+// from the left, (1,2), (3,4), ...; answer a stone in a pair with the other half, otherwise
+// take the rightmost empty cell. If every pair ends with one stone of each colour, no three
 // consecutive cells share a colour, so neither side can be made to connect k >= 3.
 #include "core/position.h"
 #include "strategy/misere_strategies.h"
@@ -36,7 +36,7 @@ class TakeOtherRightmost final : public RowStrategy {
     StrategyPromise p = height_one_promise(game, grid);
     if (!grid) return p;
     p.applies = true;
-    p.source = "seed 000, Theorem 3";
+    p.source = "Steele & Larremore, Theorem 3";
     // On an annulus the unpaired cell of an odd width sits between two pairs, so the
     // theorem says nothing there (the paper's open question).
     if (grid->k >= 3 && !(grid->cylinder && grid->width % 2 == 1)) p.claim = Claim::NotLose;

@@ -1,4 +1,4 @@
-// Play on top (seed 000, Section III.6): on a board narrower than k only columns can be
+// Play on top (Steele & Larremore, Section III.6): on a board narrower than k only columns can be
 // connected, and "either player can play on top of the other's most recent move".
 //
 // The paper's rule needs the last move; a strategy here sees only the board, so it reads
@@ -30,7 +30,7 @@ class PlayOnTop final : public KnowledgeStrategy {
                          std::to_string(grid->width) + " >= k = " + std::to_string(grid->k),
              p;
     p.applies = true;
-    p.source = "seed 000, Section III.6";
+    p.source = "Steele & Larremore, Section III.6";
     p.claim = Claim::NotLose;
     // On an annulus narrower than k the diagonals still wrap around into lines, which the
     // paper's argument (only columns connect) does not cover.

@@ -1,4 +1,4 @@
-// Play on one row: the height-1 strategies of seed 000 (pair balancing, the k = 2 tally
+// Play on one row: the height-1 strategies of Steele & Larremore (pair balancing, the k = 2 tally
 // plays, the canonical boards of Appendix A), also used by delayed take-even for row 0.
 #pragma once
 

@@ -1,7 +1,7 @@
 // Strategies as programs: a rule that, given a position where its player is to move,
 // names the move — the take-even family, pair balancing, the tally plays and the
-// canonical boards of the misère Connect-k paper (seed 000), and later dictionaries and
-// solver-backed players.
+// canonical boards of the misère Connect-k paper (Steele & Larremore), and later
+// dictionaries and solver-backed players.
 //
 // Every strategy says where it applies and what it then promises (the theorem it
 // implements); the exhaustive verifier (strategy/verifier.h) checks the promise instead of
@@ -52,7 +52,7 @@ struct StrategyPromise {
   // paper says loses); the verifier then reports what it finds.
   bool has_claim = true;
   Claim claim = Claim::Win;
-  std::string source;    // the statement it implements: "seed 000, Corollary 1"
+  std::string source;    // the statement it implements: "Steele & Larremore, Corollary 1"
 };
 
 class KnowledgeStrategy {
@@ -61,7 +61,7 @@ class KnowledgeStrategy {
   virtual std::string name() const = 0;
   virtual std::string summary() const = 0;  // one line for `kinrow strategy list`
   // The promise for `player` (0 or 1) on `game`. `relaxed`: the opponent's lines do not
-  // count (the relaxed game of seed 000's Appendix A, in which only the holder can lose).
+  // count (the relaxed game of Steele & Larremore's Appendix A: only the holder can lose).
   virtual StrategyPromise promise(const Game& game, int player, bool relaxed) const = 0;
   virtual StrategyMove choose(const BoardView& board) const = 0;
   // True if the choice commutes with the game's symmetries (mirror images get mirrored

@@ -1,4 +1,4 @@
-// Take-even and delayed take-even (seed 000, Theorems 1-2, Corollaries 1-2, Theorem 4).
+// Take-even and delayed take-even (Steele & Larremore, Theorems 1-2, Corollaries 1-2, Theorem 4).
 //
 // Take-even: the second player always plays directly on top of the first player's stone,
 // so it holds the even rows (counted from 1) and the first player the odd ones. With an
@@ -43,7 +43,7 @@ class TakeEven final : public KnowledgeStrategy {
                          std::to_string(grid->height) + " (odd heights: delayed-take-even)",
              p;
     p.applies = true;
-    p.source = "seed 000, Theorem 1 and Corollary 1";
+    p.source = "Steele & Larremore, Theorem 1 and Corollary 1";
     // Narrow boards (w < k): nobody can be forced to connect; take-even still never does.
     p.claim = grid->width >= grid->k ? Claim::Win : Claim::NotLose;
     return p;
@@ -76,7 +76,8 @@ class DelayedTakeEven final : public KnowledgeStrategy {
                          (grid->height == 1 ? " (height 1: take-other-rightmost, tally)" : " (even heights: take-even)"),
              p;
     p.applies = true;
-    p.source = grid->k == 2 ? "seed 000, Theorem 4" : "seed 000, Theorem 2 and Corollary 2";
+    p.source = grid->k == 2 ? "Steele & Larremore, Theorem 4"
+                           : "Steele & Larremore, Theorem 2 and Corollary 2";
     // The paper's claims: k >= 3, the side that makes the last move of row 0 wins (the
     // second on even widths, the first on odd ones); k = 2, the second player always.
     bool claimed_winner =
@@ -87,7 +88,7 @@ class DelayedTakeEven final : public KnowledgeStrategy {
       // k >= 3 — the pairs of row 0 close around an even ring — so that is claimed; the
       // first player's odd-width win is not (the unpaired cell then sits between two pairs).
       claimed_winner = grid->k >= 3 && grid->width >= grid->k && grid->width % 2 == 0 && player == 1;
-      p.source = "seed 000, Theorem 2's argument on an even ring (kinrow)";
+      p.source = "Steele & Larremore, Theorem 2's argument on an even ring (kinrow)";
     }
     p.has_claim = claimed_winner;
     p.claim = Claim::Win;

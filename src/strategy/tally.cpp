@@ -1,4 +1,4 @@
-// The k = 2, height-1 plays of seed 000 (Lemmas 1 and 2, Table 2).
+// The k = 2, height-1 plays of Steele & Larremore (Lemmas 1 and 2, Table 2).
 //
 // With k = 2 a drawn row alternates colours, so the first stone fixes a "template". Each
 // empty stretch between stones (or a stone and the wall) follows the template of its
@@ -142,7 +142,7 @@ class TallyStrategy final : public RowStrategy {
     if (grid->k != 2) return p.why_not = "it plays k = 2", p;
     if (grid->cylinder) return p.why_not = "its templates need a row with two walls, not an annulus", p;
     p.applies = true;
-    p.source = "seed 000, Lemmas 1 and 2 and Theorem 4";
+    p.source = "Steele & Larremore, Lemmas 1 and 2 and Theorem 4";
     const int w = grid->width;
     const bool drawn_width = w == 1 || w == 2 || w == 4 || w == 6;
     if (player == 1) p.claim = drawn_width ? Claim::NotLose : Claim::Win;

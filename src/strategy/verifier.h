@@ -34,7 +34,7 @@ struct VerifyProgress {
 };
 
 struct VerifyOptions {
-  // The relaxed game of seed 000, Appendix A: the opponent's lines never end the game.
+  // The relaxed game of Steele & Larremore, Appendix A: the opponent's lines never end the game.
   bool relaxed = false;
   // Stop (incomplete) after this many positions; 0: no limit.
   uint64_t max_positions = 0;
