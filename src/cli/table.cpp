@@ -183,7 +183,7 @@ int run_table(const Args& args) {
         };
         const SolveResult r = solve(Position(game), options);
         s.computed = true;
-        s.outcome = r.value == Value::Draw ? Outcome::Draw : r.value == Value::Win ? Outcome::First : Outcome::Second;
+        s.outcome = game_outcome(r.value, 0);
         s.last_move = r.plies;
         s.nodes = r.nodes;
         s.seconds = r.seconds;
@@ -204,7 +204,7 @@ int run_table(const Args& args) {
         out["height"] = h;
         out["computed"] = s.computed;
         if (s.computed) {
-          out["value"] = std::string(outcome_word(s.outcome)) + (s.outcome == Outcome::Draw ? "" : "-player-win");
+          out["value"] = outcome_name(s.outcome);
           out["last_move"] = s.last_move;
           out["nodes"] = s.nodes;
           out["seconds"] = s.seconds;

@@ -73,9 +73,7 @@ void write_certificate_to(const std::string& dir, const Game& game, const Certif
   write_certificate(file, game, certificate);
 }
 
-Outcome outcome_of(Value to_move_value) {  // the empty board's: the first player moves
-  return to_move_value == Value::Draw ? Outcome::Draw : to_move_value == Value::Win ? Outcome::First : Outcome::Second;
-}
+
 
 // Alpha-beta on the Connect Four bitboard (claimeven off: no strategy knowledge).
 void search_by_alphabeta(const Game& game, double budget, const std::string& certificate_dir,
@@ -102,7 +100,7 @@ void search_by_alphabeta(const Game& game, double budget, const std::string& cer
   }
   s.done = true;
   s.method = "alphabeta";
-  s.outcome = outcome_of(r.value);
+  s.outcome = game_outcome(r.value, 0);  // the empty board: the first player moves
   s.nodes = r.nodes;
   if (r.certificate) write_certificate_to(certificate_dir, game, *r.certificate, s);
 }
@@ -127,7 +125,7 @@ void search_by_parts(const Game& game, double budget, const std::string& certifi
     write_certificate_to(certificate_dir, game, sum_certificate(solver, start, solution.value), s);
   s.done = true;
   s.method = "parts";
-  s.outcome = outcome_of(solution.value);
+  s.outcome = game_outcome(solution.value, 0);
   s.nodes = solution.nodes;
 }
 

@@ -7,6 +7,8 @@
 // slower losses score higher, and negamax is plain negation.
 #pragma once
 
+#include "core/outcome.h"
+
 namespace kinrow {
 
 // Score of a game that ends on turn `end_turn` with the side to move at the node winning.
@@ -16,8 +18,6 @@ constexpr int win_score(int max_turns, int end_turn) { return max_turns + 1 - en
 constexpr int end_turn_of(int max_turns, int score) {
   return max_turns + 1 - (score > 0 ? score : -score);
 }
-
-enum class Value { Loss = -1, Draw = 0, Win = 1 };
 
 constexpr Value value_of(int score) {
   return score > 0 ? Value::Win : score < 0 ? Value::Loss : Value::Draw;

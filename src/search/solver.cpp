@@ -12,21 +12,6 @@
 
 namespace kinrow {
 
-const char* value_name(Value value) {
-  switch (value) {
-    case Value::Win: return "win";
-    case Value::Loss: return "loss";
-    case Value::Draw: return "draw";
-  }
-  return "?";
-}
-
-const char* game_value_name(Value to_move_value, int to_move) {
-  if (to_move_value == Value::Draw) return "draw";
-  const bool first_wins = (to_move_value == Value::Win) == (to_move == 0);
-  return first_wins ? "first-player-win" : "second-player-win";
-}
-
 namespace {
 
 // Root moves with symmetric duplicates removed: searching one of two moves that lead to

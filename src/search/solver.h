@@ -61,8 +61,4 @@ SolveResult solve(const Position& position, const SolveOptions& options);
 // should not pay for clearing a quarter gigabyte).
 std::size_t automatic_table_megabytes(const Game& game);
 
-// The first player's result of the whole game given the side to move's value.
-const char* game_value_name(Value to_move_value, int to_move);  // "first-player-win", ...
-const char* value_name(Value value);  // "win", "loss", "draw"
-
 }  // namespace kinrow
