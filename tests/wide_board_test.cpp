@@ -104,6 +104,38 @@ TEST_P(WideBoard, DfpnProvesItTheCheckerAgreesAndSoDoesAlphaBeta) {
   }
 }
 
+// The threat search's node limit (what df-pn sets): below what a sequence needs, "none
+// found" and no zone; the cut leaves nothing behind, so the same search without the
+// limit then finds the sequence and the zone that a fresh search finds.
+TEST(WideBoard, ANodeLimitAnswersNoneFoundAndForgetsIt) {
+  const Game game = make_game("mnk:19x19x5");
+  const Position position = play_moves(game, kCases[3].moves);
+  const BoardTables tables(game);
+  with_board(tables, [&](auto board) {
+    replay(board, position);
+    const int attacker = position.to_move();
+    ForcedWinSearch<decltype(board)::kWords> fresh;
+    const ForcedWin win = fresh.find(board, attacker);
+    const uint64_t needed = fresh.nodes();
+    ASSERT_GE(win.length, kCases[3].threat_sequence);
+    ASSERT_GT(needed, 4u);
+    const auto zone = fresh.relevance_zone(board, attacker);
+
+    ForcedWinSearch<decltype(board)::kWords> limited;
+    limited.set_node_limit(needed / 2);
+    EXPECT_EQ(limited.find(board, attacker).move, -1);
+    EXPECT_TRUE(limited.relevance_zone(board, attacker).none());
+    limited.set_node_limit(0);
+    EXPECT_EQ(limited.find(board, attacker).length, win.length);
+    ForcedWinSearch<decltype(board)::kWords> zone_after_cut;
+    zone_after_cut.set_node_limit(needed / 2);
+    EXPECT_EQ(zone_after_cut.find(board, attacker).move, -1);
+    zone_after_cut.set_node_limit(0);
+    EXPECT_EQ(zone_after_cut.relevance_zone(board, attacker), zone);
+    EXPECT_TRUE(zone.any());
+  });
+}
+
 INSTANTIATE_TEST_SUITE_P(Positions, WideBoard, ::testing::ValuesIn(kCases),
                          [](const auto& info) { return std::string(info.param.name); });
 

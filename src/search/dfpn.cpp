@@ -42,6 +42,7 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   sequences_ = knowledge_ && one_stone;
   heuristic_ = options.threats && rules.goal != Goal::Misere;
   zones_ = sequences_ && !rules.gravity;
+  forced_.set_node_limit(kThreatSearchNodeLimit);
   if (sequences_ && options.dependency_threats && !rules.gravity)
     combination_ = std::make_unique<ThreatCombinationSearch<W>>(tables);
   pairing_ = options.pairing && options.reductions && rules.goal != Goal::Misere && one_stone && !rules.gravity;

@@ -191,6 +191,12 @@ class Dfpn {
 
   const BoardTables& tables_;
   DfpnOptions options_;
+  // The threat search's node limit per question (threats/forced_win.h): a failing
+  // search can run to hundreds of millions of nodes where the usual question takes a
+  // hundred. On Qubic after a1:1 b2:2 on two threads, 5.7-7.5 s without the rare monster
+  // and 12-21 s with one; no search that succeeded there took over 2 M nodes
+  // (docs/benchmarks.md).
+  static constexpr uint64_t kThreatSearchNodeLimit = uint64_t{1} << 21;
   ForcedWinSearch<W> forced_;
   std::unique_ptr<ThreatCombinationSearch<W>> combination_;  // with dependency_threats
   std::optional<Canonicaliser<W>> symmetry_;  // none when the group is too large to list

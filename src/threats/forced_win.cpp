@@ -10,6 +10,7 @@ ForcedWin ForcedWinSearch<W>::find(Board<W>& board, int attacker) {
   if (!t.lines_count[attacker]) return {};
   if (memo_.empty()) memo_.resize(kMemoSlots);
   use(t);
+  start_budget();
   if (t.rules.gravity) return search_gravity(board, attacker);
   near_top_ = made_top_ = 0;
   const Cells empty = board.empty();
@@ -84,6 +85,7 @@ typename ForcedWinSearch<W>::Cells ForcedWinSearch<W>::walk_zone(const Board<W>&
   const Cells start_attacker = board.stones_of(attacker), start_occupied = board.occupied();
   Cells zone;
   near_top_ = made_top_ = 0;
+  start_budget();
   Node node = root(board, attacker);
   Cells their_wins = tables_->lines_count[defender] ? board.threats(defender) & board.empty() : Cells{};
   // Walk the sequence the search finds: each move, the threat it makes (the forced
@@ -92,7 +94,8 @@ typename ForcedWinSearch<W>::Cells ForcedWinSearch<W>::walk_zone(const Board<W>&
   for (bool ended = zone.any(); !ended;) {
     const ForcedWin next = search(node, attacker, their_wins);
     if (next.move < 0) {
-      if (zone.any()) throw std::logic_error("forced win: the sequence broke off while being read");
+      // Past the node limit a step may not find again what the first found: no zone.
+      if (zone.any() && !cut_) throw std::logic_error("forced win: the sequence broke off while being read");
       return {};
     }
     Cells mine = node.mine;
@@ -124,6 +127,10 @@ ForcedWin ForcedWinSearch<W>::search(Node node, int attacker, const Cells& their
   ++nodes_;
   Slot& memo = slot(node.key);
   if (memo.length >= 0 && memo.key == node.key) return {memo.move, memo.length};
+  if (nodes_ >= stop_at_) {
+    cut_ = true;
+    return {};
+  }
   const std::size_t near_mark = near_top_;
   if (!scan_lines_) near_lines(node);
 
@@ -179,7 +186,9 @@ ForcedWin ForcedWinSearch<W>::search(Node node, int attacker, const Cells& their
     made_top_ = base;
   }
   near_top_ = near_mark;
-  memo = {node.key, static_cast<int16_t>(result.move), static_cast<int8_t>(std::min(result.length, 127))};
+  // After a cut, "none" only means "none found": not remembered.
+  if (result.move >= 0 || !cut_)
+    memo = {node.key, static_cast<int16_t>(result.move), static_cast<int8_t>(std::min(result.length, 127))};
   return result;
 }
 
@@ -193,6 +202,10 @@ ForcedWin ForcedWinSearch<W>::search_gravity(Board<W>& board, int attacker) {
   const uint64_t key = memo_key(board.plain_key(), attacker);
   Slot& memo = slot(key);
   if (memo.length >= 0 && memo.key == key) return {memo.move, memo.length};
+  if (nodes_ >= stop_at_) {
+    cut_ = true;
+    return {};
+  }
 
   const int defender = 1 - attacker;
   const bool theirs_count = board.tables().lines_count[defender];
@@ -227,7 +240,8 @@ ForcedWin ForcedWinSearch<W>::search_gravity(Board<W>& board, int attacker) {
       if (rest.move >= 0) result = {c, rest.length + 1};
     }
   }
-  memo = {key, static_cast<int16_t>(result.move), static_cast<int8_t>(std::min(result.length, 127))};
+  if (result.move >= 0 || !cut_)
+    memo = {key, static_cast<int16_t>(result.move), static_cast<int8_t>(std::min(result.length, 127))};
   return result;
 }
 

@@ -51,6 +51,15 @@ class ForcedWinSearch {
 
   uint64_t nodes() const { return nodes_; }
 
+  // At most this many nodes for one find or one zone (0: no limit). A search that
+  // reaches it answers "none found" (no zone), which for a caller who uses a forced win
+  // as knowledge — df-pn — only means less knowledge. A sequence found before then is
+  // still a forced win. Why: an exhaustive search that fails can be huge, and the memo
+  // (kMemoSlots) too small to keep it from repeating itself; on Qubic after a1:1 b2:2
+  // one find in a few hundred thousand took 161 M nodes, most runs' whole work twice over
+  // (docs/benchmarks.md).
+  void set_node_limit(uint64_t limit) { node_limit_ = limit; }
+
  private:
   // A node: the attacker's and the defender's stones, its memo key, and its attacker's
   // lines that miss exactly two cells (their cells: near_[near_begin, near_end)). A child
@@ -148,6 +157,14 @@ class ForcedWinSearch {
   };
   static constexpr std::size_t kZoneSlots = (std::size_t{1} << 19) / W;
   std::vector<ZoneSlot> zones_;
+
+  // The node limit: the count at which the current find or zone stops, and whether it has.
+  void start_budget() {
+    stop_at_ = node_limit_ ? nodes_ + node_limit_ : UINT64_MAX;
+    cut_ = false;
+  }
+  uint64_t node_limit_ = 0, stop_at_ = UINT64_MAX;
+  bool cut_ = false;
 
   std::vector<Slot> memo_;
   uint64_t nodes_ = 0;
