@@ -1,4 +1,4 @@
-// The certificate text form: what is written reads back the same, seed 004's compressed
+// The certificate text form: what is written reads back the same, O'Dwyer's compressed
 // alternatives expand, and every malformed line is refused with its line number.
 #include "proof/certificate.h"
 
@@ -142,7 +142,7 @@ TEST(Certificate, WritesOneLinePerEntry) {
 }
 
 TEST(Certificate, ExpandsAlternatives) {
-  // Seed 004: "OO.xX" for the first player is two positions, o on a1 or on b1.
+  // O'Dwyer's notation: "OO.xX" for the first player is two positions, o on a1 or on b1.
   const Game game = testing::hand_board("mnk:5x1x2", 5, 1, 2);
   const Certificate c =
       read_text("kinrow-certificate 1\ngame mnk:5x1x2\nstrategy first win\nOO.xX\n", game);

@@ -628,7 +628,7 @@ TEST(DfpnCertificate, AHugeSymmetryGroupDoesNotLeaveGaps) {
   EXPECT_EQ(r.value, Value::Loss);
 }
 
-// Two targets of the proof-number issue from the empty board: square:5 (seed 003's
+// Two targets of the proof-number issue from the empty board: square:5 (Jenrich's
 // published first-player win, which needed hand-made restrictions there) and square:6
 // (no published value: df-pn and alpha-beta must agree). Each certificate must pass.
 TEST(DfpnCertificate, TheSquareGameTargets) {
@@ -641,7 +641,7 @@ TEST(DfpnCertificate, TheSquareGameTargets) {
     options.weak = true;
     EXPECT_EQ(r.value, solve(Position(game), options).value) << spec;
     if (std::string(spec) == "square:5") {
-      EXPECT_EQ(r.value, Value::Win) << "seed 003: a first-player win";
+      EXPECT_EQ(r.value, Value::Win) << "Jenrich: a first-player win";
     }
     const CheckReport report = check_certificate(game, *r.certificate);
     EXPECT_TRUE(report.ok) << spec << ": " << report.error;

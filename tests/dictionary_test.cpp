@@ -1,4 +1,4 @@
-// Strategy dictionaries (seed 004): notations, canonical lookup, the forced-win search,
+// Strategy dictionaries (O'Dwyer): notations, canonical lookup, the forced-win search,
 // exhaustive verification, compression, and Patashnik's Qubic proof and the Harary
 // oracles from ../shared/data.
 #include <gtest/gtest.h>
@@ -375,7 +375,7 @@ TEST(DictionaryCompress, BeatsTheGreedyCountAndRoundTrips) {
 }
 
 TEST(DictionaryCompress, SixPositionsMergeIntoTwoLines) {
-  // In the manner of seed 004's example: six positions, two lines.
+  // In the manner of O'Dwyer's example: six positions, two lines.
   const Game game = make_game("mnk:6x1x3");
   const Dictionary dictionary = read_text("Xxo...\nXx.o..\nXx..o.\no.xX..\n.oxX..\n..xXo.\n", game);
   const Compression c = compress_dictionary(dictionary, Canonicaliser<1>(game), false);

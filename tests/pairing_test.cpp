@@ -1,4 +1,4 @@
-// Pairings and matching sets (seed 002): the finder, the catalogue of Table 1, plan
+// Pairings and matching sets (Uiterwijk): the finder, the catalogue of Table 1, plan
 // certificates and their checker, and the pairing cut-off in the search.
 #include <gtest/gtest.h>
 
@@ -125,7 +125,7 @@ TEST(SetMatching, ProvesTheEmptyFourByFourBoardADrawWithoutSearch) {
   play_out(empty, 0, first->plan, random, sanitized() ? 200 : 2000);
 }
 
-// Table 1 of seed 002: each configuration on a position holding it and nothing simpler.
+// Uiterwijk's Table 1: each configuration on a position holding it and nothing simpler.
 class Configurations : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(Configurations, PlainPairingFailsAndSetMatchingNeedsThePapersMarkers) {

@@ -23,9 +23,9 @@ struct Published {
   bool heavy;  // skipped under sanitizers, where it would take minutes
 };
 
-// Sources: tic-tac-toe folklore; 4x3 and 4x4 three-in-a-row and the 4x4 draw (Uiterwijk,
-// seed 002; Beck); Connect Four board sizes from John Tromp's table; the square game
-// n = 3, 4 from Jenrich (seed 003).
+// Sources: tic-tac-toe folklore; 4x3 and 4x4 three-in-a-row and the 4x4 draw (Uiterwijk;
+// Beck); Connect Four board sizes from John Tromp's table; the square game n = 3, 4 from
+// Jenrich (docs/bibliography.md).
 const Published kPublished[] = {
     {"mnk:3x3x3", "draw", false},         {"mnk:4x3x3", "first-player-win", false},
     {"mnk:4x4x3", "first-player-win", false}, {"mnk:4x4x4", "draw", false},

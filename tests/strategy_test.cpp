@@ -1,4 +1,4 @@
-// The misère Connect-k strategies of seed 000, verified against every defence, checked
+// The misère Connect-k strategies of Steele & Larremore, verified against every defence, checked
 // against exact search, and turned into certificates the independent checker accepts.
 #include <gtest/gtest.h>
 

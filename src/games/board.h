@@ -144,10 +144,9 @@ class Board {
   // board runs out; at a turn's start, the turn's stones.
   int stones_left_in_turn() const {
     const int q = t_->rules.first_turn_stones, p = t_->rules.stones_per_turn;
-    const int left = stones_ < q ? q - stones_ : p - (stones_ - q) % p;
+    const int left = stones_ < q ? q - stones_ : p == 1 ? 1 : p - (stones_ - q) % p;
     return std::min(left, empty_count());
   }
-  int stones_this_turn() const { return stones_left_in_turn(); }
   bool at_turn_start() const {
     const int q = t_->rules.first_turn_stones;
     return stones_ == 0 || (stones_ >= q && (stones_ - q) % t_->rules.stones_per_turn == 0);
@@ -314,7 +313,7 @@ class Board {
   // unordered sets (ordered only where gravity stacks one on another).
   void generate(std::vector<Move>& out) {
     out.clear();
-    const int n = stones_this_turn();
+    const int n = stones_left_in_turn();
     if (n == 1) {
       playable_.for_each([&](int c) { out.push_back(Move::of(c)); });
       return;

@@ -101,7 +101,7 @@ class AlphaBeta {
     const int t = board_.turns();
     const int mover = board_.to_move();
     const int other = 1 - mover;
-    const bool single = board_.stones_this_turn() == 1;
+    const bool single = board_.stones_left_in_turn() == 1;
     const bool normal = goal_ != Goal::Misere;
 
     // Bounds on what this position can score, before looking at a move.
