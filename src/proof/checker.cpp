@@ -346,8 +346,9 @@ class StrategyChecker {
   bool wins_at_once(Turn& out) {
     if (!wins_first_ || !strategy_.win_now_rule) return false;
     const int stones = path_.stones_this_turn();
+    Turn& turn = scratch_turn_;  // reused: this runs at every game end (Qubic: 100 M)
     for (const Line& line : game_.lines) {
-      Turn turn;
+      turn.clear();
       bool open = true;
       for (Cell c : line) {
         const int owner = path_.owner(c);
@@ -515,6 +516,7 @@ class StrategyChecker {
   std::size_t dead_ends_ = 0;                           // positions settled by claim_settled_by_lines
   std::size_t paired_ends_ = 0;                         // positions settled by pairings: the rule's or listed
   Position path_{game_};
+  Turn scratch_turn_;                                   // wins_at_once's turn being built
 };
 
 // Which strategies may stand together: at most one per side, and nothing beside a win
