@@ -44,6 +44,12 @@ void ProgressLine::clear() {
   shown_ = false;
 }
 
+void ProgressLine::note(const std::string& text) {
+  if (!enabled_) return;
+  clear();
+  std::cerr << text << "\n" << std::flush;
+}
+
 std::string verify_progress_text(const VerifyProgress& p) {
   std::string text = with_commas(p.positions) + " positions  ";
   if (p.holder_moves >= 0 && p.layer_size)

@@ -27,6 +27,8 @@ class ProgressLine {
   explicit ProgressLine(bool enabled);
   void show(const std::string& text);
   void clear();  // ends the progress line, if one was shown
+  // A line that stays (what a long run is doing, said before it starts).
+  void note(const std::string& text);
 
  private:
   bool enabled_;

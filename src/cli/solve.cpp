@@ -273,10 +273,14 @@ int run_solve(const Args& args) {
     if (args.has("tt-mb")) choice.table_megabytes = options.table_megabytes;
     proof_numbers.threads = choice.threads;
     proof_numbers.table_megabytes = choice.table_megabytes;
+    progress.note("df-pn on " + std::to_string(choice.threads) + " thread" + (choice.threads > 1 ? "s" : "") +
+                  ", a table of " + std::to_string(choice.table_megabytes) + " MiB" +
+                  (method == "auto" ? " (chosen: " + choice.reason + ")" : ""));
     const DfpnResult result = dfpn_solve(position, proof_numbers, options.certificate);
     progress.clear();
     return report_proof_numbers(args, game, position, result, choice, method == "auto");
   }
+  if (method == "auto") progress.note("alpha-beta (chosen: " + choice.reason + ")");
   const SolveResult result = solve(position, options);
   progress.clear();
   const std::size_t certificate_entries = write_certificate_file(certificate_path, game, result.certificate);
