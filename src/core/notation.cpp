@@ -85,6 +85,25 @@ std::vector<Token> split_stones(const Game& game, std::string_view moves) {
   return tokens;
 }
 
+// A cell's name from its coordinates: no table needed (certificate writers name cells by
+// the hundred thousand).
+std::string cell_name(const Game& game, Cell cell) {
+  const std::vector<int>& c = game.coords[cell];
+  if (uses_column_digits(game)) return std::to_string(c[0] + 1);
+  std::string text = column_letters(c[0]);
+  text += std::to_string(c.size() > 1 ? c[1] + 1 : 1);
+  for (std::size_t axis = 2; axis < c.size(); ++axis) text += ":" + std::to_string(c[axis] + 1);
+  return text;
+}
+
+
+std::string stone_separator(const Game& game) {
+  return uses_column_digits(game) && columns_need_separators(game) ? "," : "";
+}
+
+}  // namespace
+
+// Reads cell names: a table from coordinates to cells, built once per reader.
 class CellNames {
  public:
   explicit CellNames(const Game& game) : game_(game) {
@@ -130,15 +149,6 @@ class CellNames {
     return it->second;
   }
 
-  std::string format(Cell cell) const {
-    const std::vector<int>& c = game_.coords[cell];
-    if (uses_column_digits(game_)) return std::to_string(c[0] + 1);
-    std::string text = column_letters(c[0]);
-    text += std::to_string(c.size() > 1 ? c[1] + 1 : 1);
-    for (std::size_t axis = 2; axis < c.size(); ++axis) text += ":" + std::to_string(c[axis] + 1);
-    return text;
-  }
-
  private:
   // The lowest cell of the column that is neither taken nor pending.
   Cell drop(const std::string& text, const Position& position, const Turn& pending) const {
@@ -159,27 +169,26 @@ class CellNames {
   std::map<std::vector<int>, Cell> at_;
 };
 
-std::string stone_separator(const Game& game) {
-  return uses_column_digits(game) && columns_need_separators(game) ? "," : "";
-}
+std::string format_cell(const Game& game, Cell cell) { return cell_name(game, cell); }
 
-}  // namespace
+CellReader::CellReader(const Game& game) : names_(std::make_unique<const CellNames>(game)), empty_(game) {}
 
-std::string format_cell(const Game& game, Cell cell) { return CellNames(game).format(cell); }
+CellReader::~CellReader() = default;
 
-Cell parse_cell(const Game& game, const std::string& text) {
+Cell CellReader::parse(const std::string& text) const {
   if (text.empty()) throw InputError("an empty cell name");
-  if (text[0] != '#' && uses_column_digits(game))
+  if (text[0] != '#' && uses_column_digits(empty_.game()))
     throw InputError("cells of a gravity board are named by index, like #17, not " + printable(text));
   try {
-    return CellNames(game).parse(text, Position(game), {});
+    return names_->parse(text, empty_, {});
   } catch (const InputError& e) {
     throw InputError(printable(text) + ": " + e.what());
   }
 }
 
+Cell parse_cell(const Game& game, const std::string& text) { return CellReader(game).parse(text); }
+
 std::string format_turn(const Game& game, const Turn& turn) {
-  const CellNames names(game);
   Turn ordered = turn;
   // Under gravity, stones are written in an order they can be dropped: bottom first.
   if (game.rules.gravity && game.extent.size() >= 2)
@@ -187,7 +196,7 @@ std::string format_turn(const Game& game, const Turn& turn) {
                      [&](Cell a, Cell b) { return game.coords[a][1] < game.coords[b][1]; });
   std::string text;
   for (std::size_t i = 0; i < ordered.size(); ++i)
-    text += (i ? stone_separator(game) : "") + names.format(ordered[i]);
+    text += (i ? stone_separator(game) : "") + cell_name(game, ordered[i]);
   return text;
 }
 

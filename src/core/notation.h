@@ -10,6 +10,7 @@
 // stones are grouped into turns by q and p.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,23 @@ std::string format_cell_moves(const Game& game, const std::vector<Cell>& cells);
 // One cell by name ("c3", "b2:3", "#17"), regardless of what is on it. On gravity boards
 // only "#17" names a cell (a column digit names a move, not a cell). Throws InputError.
 Cell parse_cell(const Game& game, const std::string& text);
+
+// The same for many names of one game: parse_cell builds a table of the game's cells at
+// every call, a reader once (certificate and plan readers meet cells by the hundred
+// thousand). The game must outlive the reader.
+class CellNames;
+class CellReader {
+ public:
+  explicit CellReader(const Game& game);
+  ~CellReader();
+  CellReader(const CellReader&) = delete;
+  CellReader& operator=(const CellReader&) = delete;
+  Cell parse(const std::string& text) const;
+
+ private:
+  std::unique_ptr<const CellNames> names_;
+  Position empty_;
+};
 
 // Parses a move sequence and plays it from the empty board. Throws InputError naming
 // the first bad move (malformed, off the board, occupied, not playable under gravity, or

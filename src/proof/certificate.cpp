@@ -139,7 +139,7 @@ void parse_entry(const std::string& line_text, int line, const Game& game, Strat
 
 // "paired BOARD (a1,b2) (c3,d4) ...": the board before the first '(' (blanks ignored),
 // in lower case, then the pairs.
-void parse_paired(const std::string& text, int line, const Game& game, Strategy& strategy) {
+void parse_paired(const std::string& text, int line, const Game& game, const CellReader& cells, Strategy& strategy) {
   if (!strategy.pairing_rule)
     fail(line, "a \"paired\" line needs the pairs rule on its strategy (\"strategy ... pairs\")");
   const std::size_t open = text.find('(');
@@ -162,7 +162,7 @@ void parse_paired(const std::string& text, int line, const Game& game, Strategy&
   if (open == std::string::npos) fail(line, "a paired position lists its pairs: (a1,b2) ...");
   std::vector<MatchingComponent> components;
   try {
-    components = parse_components(game, text.substr(open));
+    components = parse_components(cells, text.substr(open));
   } catch (const InputError& e) {
     fail(line, e.what());
   }
@@ -174,7 +174,7 @@ void parse_paired(const std::string& text, int line, const Game& game, Strategy&
 }
 
 // A line of a matching strategy: "opening CELL" or components.
-void parse_plan_line(const std::string& text, const std::string& keyword, int line, const Game& game,
+void parse_plan_line(const std::string& text, const std::string& keyword, int line, const CellReader& cells,
                      MatchingPlan& plan) {
   try {
     if (keyword == "opening") {
@@ -184,10 +184,10 @@ void parse_plan_line(const std::string& text, const std::string& keyword, int li
       std::string cell, extra;
       words >> cell >> extra;
       if (cell.empty() || !extra.empty()) fail(line, "expected \"opening CELL\"");
-      plan.opening = parse_cell(game, cell);
+      plan.opening = cells.parse(cell);
       return;
     }
-    auto components = parse_components(game, text);
+    auto components = parse_components(cells, text);
     plan.components.insert(plan.components.end(), components.begin(), components.end());
   } catch (const InputError& e) {
     if (std::string(e.what()).rfind("line ", 0) == 0) throw;
@@ -241,6 +241,7 @@ void write_certificate(std::ostream& out, const Game& game, const Certificate& c
 }
 
 Certificate read_certificate(std::istream& in, const Game& game) {
+  const CellReader cells(game);
   Certificate certificate;
   std::string raw;
   int number = 0;
@@ -288,9 +289,9 @@ Certificate read_certificate(std::istream& in, const Game& game) {
       if (certificate.strategies.empty()) fail(number, "an entry before any \"strategy\" line");
       Strategy& strategy = certificate.strategies.back();
       if (strategy.plan)
-        parse_plan_line(text, keyword, number, game, *strategy.plan);
+        parse_plan_line(text, keyword, number, cells, *strategy.plan);
       else if (keyword == "paired")
-        parse_paired(text, number, game, strategy);
+        parse_paired(text, number, game, cells, strategy);
       else
         parse_entry(text, number, game, strategy);
     }

@@ -88,7 +88,7 @@ namespace {
 //   covering  := cell "->" cell "{" plan "}"
 class PlanReader {
  public:
-  PlanReader(const Game& game, std::string_view text) : game_(game), text_(text) {}
+  PlanReader(const CellReader& cells, std::string_view text) : cells_(cells), text_(text) {}
 
   std::vector<MatchingComponent> plan(char closing) {
     std::vector<MatchingComponent> out;
@@ -136,7 +136,7 @@ class PlanReader {
                                    text_[pos_] == ':' || text_[pos_] == '#'))
       ++pos_;
     if (pos_ == begin) fail("expected a cell");
-    return parse_cell(game_, std::string(text_.substr(begin, pos_ - begin)));
+    return cells_.parse(std::string(text_.substr(begin, pos_ - begin)));
   }
 
   void skip_blanks() {
@@ -157,15 +157,15 @@ class PlanReader {
     throw InputError(problem + " at column " + std::to_string(pos_ + 1));
   }
 
-  const Game& game_;
+  const CellReader& cells_;
   std::string_view text_;
   std::size_t pos_ = 0;
 };
 
 }  // namespace
 
-std::vector<MatchingComponent> parse_components(const Game& game, std::string_view text) {
-  return PlanReader(game, text).plan('\0');
+std::vector<MatchingComponent> parse_components(const CellReader& cells, std::string_view text) {
+  return PlanReader(cells, text).plan('\0');
 }
 
 }  // namespace kinrow

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/notation.h"
 
 namespace kinrow {
 
@@ -57,6 +58,7 @@ std::string format_components(const Game& game, const std::vector<MatchingCompon
 
 // Parses components in the text form above; throws InputError naming the problem. Checks
 // the form only (cells exist, brackets match); the checker judges the plan.
-std::vector<MatchingComponent> parse_components(const Game& game, std::string_view text);
+// Cells are read by `cells` (core/notation.h), made once per file.
+std::vector<MatchingComponent> parse_components(const CellReader& cells, std::string_view text);
 
 }  // namespace kinrow
