@@ -85,18 +85,6 @@ std::vector<Token> split_stones(const Game& game, std::string_view moves) {
   return tokens;
 }
 
-// A cell's name from its coordinates: no table needed (certificate writers name cells by
-// the hundred thousand).
-std::string cell_name(const Game& game, Cell cell) {
-  const std::vector<int>& c = game.coords[cell];
-  if (uses_column_digits(game)) return std::to_string(c[0] + 1);
-  std::string text = column_letters(c[0]);
-  text += std::to_string(c.size() > 1 ? c[1] + 1 : 1);
-  for (std::size_t axis = 2; axis < c.size(); ++axis) text += ":" + std::to_string(c[axis] + 1);
-  return text;
-}
-
-
 std::string stone_separator(const Game& game) {
   return uses_column_digits(game) && columns_need_separators(game) ? "," : "";
 }
@@ -169,7 +157,16 @@ class CellNames {
   std::map<std::vector<int>, Cell> at_;
 };
 
-std::string format_cell(const Game& game, Cell cell) { return cell_name(game, cell); }
+// From the coordinates alone: no table (certificate writers name cells by the hundred
+// thousand).
+std::string format_cell(const Game& game, Cell cell) {
+  const std::vector<int>& c = game.coords[cell];
+  if (uses_column_digits(game)) return std::to_string(c[0] + 1);
+  std::string text = column_letters(c[0]);
+  text += std::to_string(c.size() > 1 ? c[1] + 1 : 1);
+  for (std::size_t axis = 2; axis < c.size(); ++axis) text += ":" + std::to_string(c[axis] + 1);
+  return text;
+}
 
 CellReader::CellReader(const Game& game) : names_(std::make_unique<const CellNames>(game)), empty_(game) {}
 
@@ -196,7 +193,7 @@ std::string format_turn(const Game& game, const Turn& turn) {
                      [&](Cell a, Cell b) { return game.coords[a][1] < game.coords[b][1]; });
   std::string text;
   for (std::size_t i = 0; i < ordered.size(); ++i)
-    text += (i ? stone_separator(game) : "") + cell_name(game, ordered[i]);
+    text += (i ? stone_separator(game) : "") + format_cell(game, ordered[i]);
   return text;
 }
 
