@@ -38,13 +38,14 @@ ThreatCombinationSearch<W>::ThreatCombinationSearch(const BoardTables& tables)
 }
 
 template <int W>
-typename ThreatCombinationSearch<W>::Cells ThreatCombinationSearch<W>::wins(const Cells& mine,
-                                                                            const Cells& theirs) const {
+typename ThreatCombinationSearch<W>::Cells ThreatCombinationSearch<W>::missing_cells(const Cells& mine,
+                                                                                     const Cells& theirs,
+                                                                                     int missing) const {
   Cells out;
   for (const Cells& line : lines_) {
     if (line.intersects(theirs)) continue;
-    const Cells missing = line.minus(mine);
-    if (missing.one()) out |= missing;
+    const Cells left = line.minus(mine);
+    if (missing == 1 ? left.one() : left.count() == missing) out |= left;
   }
   return out;
 }
@@ -58,18 +59,6 @@ typename ThreatCombinationSearch<W>::Cells ThreatCombinationSearch<W>::wins_thro
     if (line.intersects(theirs)) continue;
     const Cells missing = line.minus(mine);
     if (missing.one()) out |= missing;
-  }
-  return out;
-}
-
-template <int W>
-typename ThreatCombinationSearch<W>::Cells ThreatCombinationSearch<W>::threat_making(const Cells& mine,
-                                                                                     const Cells& theirs) const {
-  Cells out;
-  for (const Cells& line : lines_) {
-    if (line.intersects(theirs)) continue;
-    const Cells missing = line.minus(mine);
-    if (missing.count() == 2) out |= missing;
   }
   return out;
 }

@@ -103,11 +103,13 @@ class ThreatCombinationSearch {
   bool on_one_line(const Cells& cells, const Cells& theirs) const;
   bool replay(const Cells& mine, const Cells& theirs, uint64_t remaining, std::span<const Operator> ops,
               ForcedWin& win);
-  // The rules on cell sets: immediate wins of the owner of `mine`, those a stone on `c`
-  // (in `mine`) makes, and the cells that would make one.
-  Cells wins(const Cells& mine, const Cells& theirs) const;
+  // The rules on cell sets: the cells of the lines free of `theirs` that miss exactly
+  // `missing` cells of `mine` (1: the immediate wins of the owner of `mine`; 2: the cells
+  // that would make one), and the immediate wins a stone on `c` (in `mine`) makes.
+  Cells missing_cells(const Cells& mine, const Cells& theirs, int missing) const;
+  Cells wins(const Cells& mine, const Cells& theirs) const { return missing_cells(mine, theirs, 1); }
+  Cells threat_making(const Cells& mine, const Cells& theirs) const { return missing_cells(mine, theirs, 2); }
   Cells wins_through(Cell c, const Cells& mine, const Cells& theirs) const;
-  Cells threat_making(const Cells& mine, const Cells& theirs) const;
 
   const BoardTables& tables_;
   ForcedWinSearch<W> fallback_;
