@@ -112,6 +112,12 @@ nlohmann::ordered_json value_json(const Game& game, const Position& position, Va
   return out;
 }
 
+// "df-pn on 2 threads, a table of 1024 MiB".
+std::string dfpn_setup(const MethodChoice& choice) {
+  return "df-pn on " + std::to_string(choice.threads) + " thread" + (choice.threads > 1 ? "s" : "") +
+         ", a table of " + std::to_string(choice.table_megabytes) + " MiB";
+}
+
 // A df-pn answer; `choice` says how it ran, and why when kinrow chose (`chosen`).
 int report_proof_numbers(const Args& args, const Game& game, const Position& position, const DfpnResult& result,
                          const MethodChoice& choice, bool chosen) {
@@ -140,8 +146,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
   }
   std::cout << "game         " << game.spec << "\n"
             << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
-            << "method       df-pn on " << choice.threads << " thread" << (choice.threads > 1 ? "s" : "")
-            << ", a table of " << choice.table_megabytes << " MiB (two proofs: the side to move wins; else\n"
+            << "method       " << dfpn_setup(choice) << " (two proofs: the side to move wins; else\n"
             << "             the opponent wins)\n"
             << (chosen ? "chosen       " + choice.reason + "\n" : std::string())
             << "value        " << value_name(result.value) << " for the side to move; game: " << game_value << "\n"
@@ -263,19 +268,13 @@ int run_solve(const Args& args) {
   // threads and table as asked, else as chosen.
   MethodChoice choice = choose_method(position, all_cores(), available_memory_bytes());
   if (method == "alphabeta") choice = MethodChoice{};
-  if (method == "pns") {
-    choice.method = SolveMethod::ProofNumbers;
-    choice.threads = std::min(all_cores(), 4);  // more would repeat the helpers' epsilons (search/dfpn.cpp)
-    choice.table_megabytes = dfpn_table_megabytes(position, available_memory_bytes());
-  }
+  if (method == "pns") choice = proof_numbers_choice(position, all_cores(), available_memory_bytes());
   if (choice.method == SolveMethod::ProofNumbers) {
     if (args.has("threads")) choice.threads = static_cast<int>(args.get_int("threads", 1, 1, 256));
     if (args.has("tt-mb")) choice.table_megabytes = options.table_megabytes;
     proof_numbers.threads = choice.threads;
     proof_numbers.table_megabytes = choice.table_megabytes;
-    progress.note("df-pn on " + std::to_string(choice.threads) + " thread" + (choice.threads > 1 ? "s" : "") +
-                  ", a table of " + std::to_string(choice.table_megabytes) + " MiB" +
-                  (method == "auto" ? " (chosen: " + choice.reason + ")" : ""));
+    progress.note(dfpn_setup(choice) + (method == "auto" ? " (chosen: " + choice.reason + ")" : ""));
     const DfpnResult result = dfpn_solve(position, proof_numbers, options.certificate);
     progress.clear();
     return report_proof_numbers(args, game, position, result, choice, method == "auto");

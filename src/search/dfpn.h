@@ -177,7 +177,7 @@ class Dfpn {
   bool settle(Board& board, int mover, Numbers& out, Cells& moves);
   void expand(Board& board, int mover, const Cells& moves, std::vector<Child>& children);
   uint64_t key_of(const Board& board) const;
-  // Keys of one proof differ from the other's: the proofs share the table unclear.
+  // The two proofs' keys differ, so they share the table without clearing it in between.
   uint64_t attacker_salt() const { return attacker_ ? 0x9b60933458e17d7dull : 0; }
   std::size_t slot_of(uint64_t key) const { return (key ^ (key >> 32)) & (slots_ - 1); }
   std::optional<Entry> read(uint64_t key) const;

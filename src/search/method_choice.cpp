@@ -4,8 +4,11 @@
 
 namespace kinrow {
 
+namespace {
+constexpr std::size_t kSmall = 64, kLarge = 1024;  // df-pn's table sizes, MiB
+}  // namespace
+
 std::size_t dfpn_table_megabytes(const Position& position, std::size_t available_bytes) {
-  constexpr std::size_t kSmall = 64, kLarge = 1024;
   if (position.game().cell_count() < 56 || position.empty_count() < 32) return kSmall;
   const std::size_t quarter = (available_bytes >> 20) / 4;
   return std::clamp(quarter, kSmall, kLarge);
@@ -21,13 +24,19 @@ MethodChoice choose_method(const Position& position, int cores, std::size_t avai
   } else if (position.empty_count() < kSmallPosition) {
     choice.reason = "fewer than " + std::to_string(kSmallPosition) + " empty cells: alpha-beta, with the distance";
   } else {
-    choice.method = SolveMethod::ProofNumbers;
-    choice.threads = std::clamp(cores, 1, 4);  // more would repeat the helpers' epsilons
-    choice.table_megabytes = dfpn_table_megabytes(position, available_bytes);
+    choice = proof_numbers_choice(position, cores, available_bytes);
     choice.reason = "no gravity and " + std::to_string(position.empty_count()) + " empty cells: df-pn on every core";
-    choice.reason += choice.table_megabytes > 64 ? "; the table: a quarter of the free memory (a large board)"
-                                                 : "; a small table (a small board or few empty cells)";
+    choice.reason += choice.table_megabytes > kSmall ? "; the table: a quarter of the free memory (a large board)"
+                                                     : "; a small table (a small board or few empty cells)";
   }
+  return choice;
+}
+
+MethodChoice proof_numbers_choice(const Position& position, int cores, std::size_t available_bytes) {
+  MethodChoice choice;
+  choice.method = SolveMethod::ProofNumbers;
+  choice.threads = std::clamp(cores, 1, 4);  // more would repeat the helpers' epsilons (search/dfpn.cpp)
+  choice.table_megabytes = dfpn_table_megabytes(position, available_bytes);
   return choice;
 }
 

@@ -2,11 +2,11 @@
 // it: the choice a user would make after reading docs/benchmarks.md, made from the game,
 // the position and the machine, and said out loud (`reason`).
 //
-// Measured on the games of bench/proof-numbers (docs/benchmarks.md, "Defaults"): df-pn on
-// every core beats alpha-beta and the race of the two (the old default) on every game
-// without gravity, from tic-tac-toe to Qubic and Connect6 positions; the Connect Four
-// bitboard solver wins under gravity; and on positions of a few empty cells alpha-beta
-// answers at once and gives the distance to the end as well.
+// Measured on the games of bench/proof-numbers (docs/benchmarks.md, "One board for
+// search", the default method): df-pn on every core is the fastest, or within a hundredth
+// of a second of it, on every game without gravity and with 20 or more empty cells; the
+// Connect Four bitboard solver wins under gravity; and on positions of a few empty cells
+// alpha-beta answers at once and gives the distance to the end as well.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +29,9 @@ struct MethodChoice {
 constexpr int kSmallPosition = 20;
 
 MethodChoice choose_method(const Position& position, int cores, std::size_t available_bytes);
+
+// Df-pn as the default runs it (threads and table; for --method pns too).
+MethodChoice proof_numbers_choice(const Position& position, int cores, std::size_t available_bytes);
 
 // Df-pn's table when none is asked for: 64 MiB; on boards of 56 cells or more with at
 // least 32 empty, a quarter of the available memory, at most 1 GiB. A table probed at
