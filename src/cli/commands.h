@@ -14,7 +14,7 @@ struct Command {
 };
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
-    kStrategySpec, kPlaySpec, kDictSpec;
+    kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -25,6 +25,7 @@ int run_prove_draw(const Args& args);
 int run_strategy(const Args& args);
 int run_play(const Args& args);
 int run_dict(const Args& args);
+int run_defences(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -17,6 +17,7 @@ const std::vector<Command>& commands() {
       {&kInfoSpec, run_info},
       {&kSolveSpec, run_solve},
       {&kProveDrawSpec, run_prove_draw},
+      {&kDefencesSpec, run_defences},
       {&kVerifySpec, run_verify},
       {&kBenchSpec, run_bench},
       {&kTableSpec, run_table},

@@ -89,6 +89,7 @@ void Position::play(const Turn& turn) {
   const int mover = to_move();
   for (Cell c : turn) owner_[c] = static_cast<int8_t>(mover);
   empty_ -= static_cast<int>(turn.size());
+  withheld_by_.push_back(0);
   history_.push_back(turn);
 
   const Goal goal = game_->rules.goal;
@@ -102,9 +103,27 @@ void Position::play(const Turn& turn) {
   }
 }
 
+void Position::play_withheld(const Turn& partial) {
+  const int mover = to_move();
+  const int withheld = stones_this_turn() - static_cast<int>(partial.size());
+  for (Cell c : partial) owner_[c] = static_cast<int8_t>(mover);
+  empty_ -= static_cast<int>(partial.size());
+  withheld_ += withheld;
+  withheld_by_.push_back(withheld);
+  history_.push_back(partial);
+  // A withheld turn may still complete a line (a seminull stone): the game ends as by play.
+  const Goal goal = game_->rules.goal;
+  if ((goal != Goal::MakerBreaker || mover == 0) && owns_line_through(mover, partial)) {
+    over_ = true;
+    winner_ = goal == Goal::Misere ? 1 - mover : mover;
+  }
+}
+
 void Position::undo() {
   for (Cell c : history_.back()) owner_[c] = kNoPlayer;
   empty_ += static_cast<int>(history_.back().size());
+  withheld_ -= withheld_by_.back();
+  withheld_by_.pop_back();
   history_.pop_back();
   over_ = false;
   winner_ = kNoPlayer;

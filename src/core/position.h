@@ -48,12 +48,22 @@ class Position {
   void play(const Turn& turn);  // precondition: why_illegal(turn) == ""
   void undo();
 
+  // A turn of fewer stones than the rules ask, down to none: the side to move withholds
+  // the rest (a null or seminull move). Not a move of the game: proofs use it to show
+  // that the opponent wins even so (proof/checker.cpp, zones). Precondition: the cells
+  // are empty, fewer than stones_this_turn(), and the game is not over.
+  void play_withheld(const Turn& partial);
+  // The stones withheld by the turns played so far.
+  int withheld() const { return withheld_; }
+
  private:
   bool owns_line_through(int player, const Turn& turn) const;
 
   const Game* game_;
   std::vector<int8_t> owner_;
   std::vector<Turn> history_;
+  std::vector<int> withheld_by_;  // per turn played: the stones it withheld
+  int withheld_ = 0;
   int empty_;
   bool over_ = false;
   int winner_ = kNoPlayer;

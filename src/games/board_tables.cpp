@@ -35,6 +35,7 @@ BoardTables::BoardTables(const Game& g, const BoardOptions& options, const Symme
     }
     line_cells_begin.push_back(static_cast<int32_t>(line_cells.size()));
     line_size.push_back(static_cast<uint8_t>(g.lines[l].size()));
+    if (l == 0 || static_cast<int>(g.lines[l].size()) < shortest_line) shortest_line = static_cast<int>(g.lines[l].size());
   }
 
   for (int32_t l : cell_lines)

@@ -51,6 +51,7 @@ struct BoardTables {
   bool lines_count[2] = {true, true};  // maker-breaker: only the maker's lines count
   bool track_live = true;
   int near_limit = 2;
+  int shortest_line = 0;  // the fewest cells of any line
 
   std::vector<int32_t> cell_lines_begin;  // lines through cell c: [begin[c], begin[c+1])
   std::vector<int32_t> cell_lines;

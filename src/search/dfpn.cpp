@@ -25,6 +25,9 @@ bool one_stone_a_turn(const Rules& rules) { return rules.stones_per_turn == 1 &&
 BoardOptions dfpn_board_options(const Game& game, const DfpnOptions& options) {
   BoardOptions board;
   board.live = options.reductions && !game.rules.gravity;
+  // The zones read the defender's lines up to p + the most extra stones they allow.
+  if (options.threats && !one_stone_a_turn(game.rules) && ThreatSpaceSearch<1>::applies(game.rules))
+    board.near = game.rules.stones_per_turn + ZoneProfile<1>::kMaxExtra;
   return board;
 }
 
@@ -43,6 +46,10 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   heuristic_ = options.threats && rules.goal != Goal::Misere;
   zones_ = sequences_ && !rules.gravity;
   forced_.set_node_limit(kThreatSearchNodeLimit);
+  if (knowledge_ && !one_stone && ThreatSpaceSearch<W>::applies(rules)) {
+    threat_space_.emplace(tables);
+    threat_space_->set_node_limit(kThreatSpaceNodeLimit);
+  }
   if (sequences_ && options.dependency_threats && !rules.gravity)
     combination_ = std::make_unique<ThreatCombinationSearch<W>>(tables);
   pairing_ = options.pairing && options.reductions && rules.goal != Goal::Misere && one_stone && !rules.gravity;
@@ -226,6 +233,28 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
       }
     }
   }
+  if (threat_space_) {
+    // Several stones a turn: the mover's win by threats, then the opponent's threat of
+    // one (his win if the mover withheld the r stones left of this turn), whose zone the
+    // mover's next stone must hit.
+    const int r = board.stones_left_in_turn();
+    if (tables_.lines_count[mover] && options_.threat_order > 0 &&
+        threat_space_->wins(board, mover, r, options_.threat_order)) {
+      out = decided(mover);
+      return true;
+    }
+    if (tables_.lines_count[1 - mover] && options_.zone_order > r) {
+      ZoneProfile<W> zone;
+      if (threat_space_->wins(board, 1 - mover, tables_.rules.stones_per_turn, options_.zone_order - r, &zone)) {
+        moves &= zone.at[r];
+        if (moves.none()) {
+          out = decided(1 - mover);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
   if (!sequences_) return false;
   // Either side who wins by continuous threats does (the defender's win is the
   // attacker's disproof).
@@ -279,18 +308,30 @@ void Dfpn<W>::expand(Board& board, int mover, const Cells& moves, std::vector<Ch
   // ahead of every quiet move. Only the two best by move score are asked: each asks a
   // threat search, and on Qubic asking the best eight took 225 s where two take 85 s
   // (one, 83 s; docs/benchmarks.md).
-  if (zones_ && mover == attacker_) {
+  if ((zones_ || (threat_space_ && options_.zone_order > 0)) && mover == attacker_ &&
+      board.stones_left_in_turn() == 1) {
     for (Child& child : children) {
       if (child.known) continue;
       Cells zone;
       if (child.numbers.pn <= 2) {
         board.place(child.move);
-        zone = forced_.relevance_zone(board, attacker_);
+        zone = defender_zone(board);
         board.remove(child.move);
       }
       child.numbers.pn = zone.any() ? zone.count() : child.numbers.pn + 64;
     }
   }
+}
+
+template <int W>
+typename Dfpn<W>::Cells Dfpn<W>::defender_zone(Board& board) {
+  if (!threat_space_) return forced_.relevance_zone(board, attacker_);
+  const int p = tables_.rules.stones_per_turn;
+  ZoneProfile<W> zone;
+  if (options_.zone_order <= p ||
+      !threat_space_->wins(board, attacker_, p, options_.zone_order - p, &zone))
+    return {};
+  return zone.at[p] & board.empty();
 }
 
 // How much a stone on `c` does for `mover`: its lines still free of the opponent, and

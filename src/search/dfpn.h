@@ -53,6 +53,7 @@
 #include "search/line_pairing.h"
 #include "threats/forced_win.h"
 #include "threats/threat_combination.h"
+#include "threats/threat_space.h"
 
 namespace kinrow {
 
@@ -77,6 +78,15 @@ struct DfpnOptions {
   // 0: each line gets two cells of its own). More finds more pairings and costs more
   // where none exists; 32 to 256 were about equally fast on mnk:7x7x5 (docs/benchmarks.md).
   int shared_pair_steps = 128;
+  // Several stones a turn (threats/threat_space.h): the order of the threat-space search
+  // that proves a win for the side to move (2: single threats allowed, the defender's
+  // spare stones answered through their zones), and the order behind the zones that
+  // restrict a turn (relevance-zone-oriented search): a player who withholds the r stones
+  // left of his turn must not lose to a win of order zone_order - r. 3 asks a double-threat
+  // win after a null move and a single-threat one after a seminull move, as Wu and Lin's
+  // NCTU6-Verifier does. 0: no zones.
+  int threat_order = 2;
+  int zone_order = 3;
   uint64_t max_nodes = 0;     // give up after this many expansions per proof and thread (0: no limit)
   // Threads for attacker_wins (search/dfpn.cpp, "Threads"): helpers search the same root
   // with other epsilons and share the table; the first to finish answers. Node counts
@@ -197,7 +207,13 @@ class Dfpn {
   // and 12-21 s with one; no search that succeeded there took over 2 M nodes
   // (docs/benchmarks.md).
   static constexpr uint64_t kThreatSearchNodeLimit = uint64_t{1} << 21;
+  // The same for the threat-space search (several stones a turn), whose nodes cost more.
+  static constexpr uint64_t kThreatSpaceNodeLimit = uint64_t{1} << 16;
   ForcedWinSearch<W> forced_;
+  std::optional<ThreatSpaceSearch<W>> threat_space_;  // several stones a turn, no gravity
+  // The defender's zone after the attacker's turn: the cells where the null move's proof
+  // says the defender must play (all cells when there is none).
+  Cells defender_zone(Board& board);
   std::unique_ptr<ThreatCombinationSearch<W>> combination_;  // with dependency_threats
   std::optional<Canonicaliser<W>> symmetry_;  // none when the group is too large to list
   std::vector<Cells> lines_;                  // every line's cells, for the pairing tests

@@ -1,0 +1,90 @@
+#include "threats/defences.h"
+
+#include <algorithm>
+
+namespace kinrow {
+namespace {
+
+template <int W>
+class DefenceLister {
+ public:
+  DefenceLister(ThreatSpaceSearch<W>& search, Board<W>& board, int attacker, int zone_order, int threat_order,
+                DefenceReport<W>& out)
+      : search_(search), board_(board), attacker_(attacker), zone_order_(zone_order), threat_order_(threat_order),
+        p_(board.tables().rules.stones_per_turn), out_(out) {}
+
+  void visit(Move& placed) {
+    const int turn = std::min(p_, board_.empty_count() + placed.size);
+    if (placed.size == turn || board_.empty().none()) {
+      // A whole turn that a partial turn's win answers (its other stones irrelevant there).
+      for (const auto& [stones, zone] : answering_)
+        if (zone.irrelevant(cells_of(placed).minus(stones))) {
+          ++out_.refuted;
+          return;
+        }
+      if (search_.wins(board_, attacker_, std::min(p_, board_.empty_count()), threat_order_)) ++out_.refuted;
+      else out_.unrefuted.push_back(placed);
+      return;
+    }
+    const int withheld = turn - placed.size;
+    ZoneProfile<W> zone;
+    typename DefenceReport<W>::PartialTurn partial{placed, false, {}};
+    const Bits<W> empty = board_.empty();
+    Bits<W> next = empty;
+    if (zone_order_ > withheld &&
+        search_.wins(board_, attacker_, std::min(p_, board_.empty_count()), zone_order_ - withheld, &zone)) {
+      partial.attacker_wins = true;
+      partial.zone = zone.at[withheld] & empty;
+      next = partial.zone;
+      answering_.push_back({cells_of(placed), zone});
+    }
+    out_.partial.push_back(partial);
+    for (Cell s : next) {
+      Bits<W> set = cells_of(placed);
+      set.set(s);
+      if (std::find(seen_.begin(), seen_.end(), set) != seen_.end()) continue;
+      seen_.push_back(set);
+      const bool completed = board_.place_for(s, 1 - attacker_);
+      placed.cell[placed.size++] = static_cast<int16_t>(s);
+      if (completed && board_.tables().lines_count[1 - attacker_]) out_.unrefuted.push_back(placed);  // he wins
+      else visit(placed);
+      --placed.size;
+      board_.remove(s);
+    }
+    if (partial.attacker_wins) answering_.pop_back();
+  }
+
+ private:
+  static Bits<W> cells_of(const Move& m) {
+    Bits<W> set;
+    for (int i = 0; i < m.size; ++i) set.set(m.cell[i]);
+    return set;
+  }
+
+  ThreatSpaceSearch<W>& search_;
+  Board<W>& board_;
+  int attacker_, zone_order_, threat_order_, p_;
+  DefenceReport<W>& out_;
+  std::vector<Bits<W>> seen_;  // partial turns met already, as sets
+  std::vector<std::pair<Bits<W>, ZoneProfile<W>>> answering_;  // partial turns on the way that the attacker wins after
+};
+
+}  // namespace
+
+template <int W>
+DefenceReport<W> list_defences(ThreatSpaceSearch<W>& search, Board<W>& board, int attacker, int zone_order,
+                               int threat_order) {
+  DefenceReport<W> report;
+  const uint64_t start = search.nodes();
+  Move placed;
+  DefenceLister<W>(search, board, attacker, zone_order, threat_order, report).visit(placed);
+  report.nodes = search.nodes() - start;
+  return report;
+}
+
+#define INSTANTIATE(W)                                                                                      \
+  template DefenceReport<W> list_defences<W>(ThreatSpaceSearch<W>&, Board<W>&, int, int, int);
+KINROW_FOR_EACH_WIDTH(INSTANTIATE)
+#undef INSTANTIATE
+
+}  // namespace kinrow

@@ -1,0 +1,38 @@
+// The defender turns that the attacker's threat strategies do not refute: Wu and Lin's
+// NCTU6-Verifier, for any p.
+//
+// The defender is to move. Let him withhold his whole turn (a null move): if the
+// attacker still wins by threats (threats/threat_space.h, order zone_order - p), every
+// turn with no stone in that win's zone loses to it. Each stone s inside is placed and
+// the rest withheld (a seminull move, order zone_order - (p - 1)), and so on stone by
+// stone; a turn that is whole is tried against the attacker's threats (threat_order).
+// Where the attacker has no win after a partial turn, every next stone is tried.
+// What is left are the turns worth a search of their own; none means the attacker wins.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "threats/threat_space.h"
+
+namespace kinrow {
+
+template <int W>
+struct DefenceReport {
+  struct PartialTurn {
+    Move placed;     // the defender's stones before he withholds the rest (none: a null move)
+    bool attacker_wins = false;  // by threats, with the rest withheld
+    Bits<W> zone;    // then: where the next stone must go (at the withheld count)
+  };
+  std::vector<PartialTurn> partial;  // in the order examined, the null move first
+  std::vector<Move> unrefuted;       // whole turns the threats do not refute
+  uint64_t refuted = 0;              // whole turns examined and refuted by a threat win
+  uint64_t nodes = 0;                // threat-space search nodes
+};
+
+// `board` with the defender to move at the start of his turn; `attacker` the other side.
+template <int W>
+DefenceReport<W> list_defences(ThreatSpaceSearch<W>& search, Board<W>& board, int attacker, int zone_order,
+                               int threat_order);
+
+}  // namespace kinrow
