@@ -30,8 +30,24 @@ Certificate read_text(const std::string& text, const Game& game) {
   return read_certificate(in, game);
 }
 
+// Checked two ways, which must agree: read whole, then checked; and checked as read.
 CheckReport check_text(const std::string& text, const Game& game, const SymmetryGroup& group) {
-  return check_certificate(game, read_text(text, game), group);
+  const CheckReport whole = check_certificate(game, read_text(text, game), group);
+  std::istringstream in(text);
+  const CheckReport streamed = check_certificate(game, in, group);
+  EXPECT_EQ(whole.ok, streamed.ok);
+  EXPECT_EQ(whole.error, streamed.error);
+  EXPECT_EQ(whole.proves, streamed.proves);
+  EXPECT_EQ(whole.to_move_value, streamed.to_move_value);
+  EXPECT_EQ(whole.positions_checked, streamed.positions_checked);
+  EXPECT_EQ(whole.immediate_wins, streamed.immediate_wins);
+  EXPECT_EQ(whole.dead_ends, streamed.dead_ends);
+  EXPECT_EQ(whole.paired_ends, streamed.paired_ends);
+  if (whole.ok) {
+    EXPECT_EQ(whole.entries, streamed.entries);
+  }
+  EXPECT_EQ(whole.entries_unreached, streamed.entries_unreached);
+  return whole;
 }
 
 bool contains(const std::string& text, const std::string& part) {

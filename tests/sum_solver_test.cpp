@@ -112,6 +112,17 @@ TEST(SumSolver, CertificatesPassTheCheckerAndTamperedOnesFail) {
     write_certificate(text, game, certificate);
     EXPECT_TRUE(check_certificate(game, read_certificate(text, game)).ok) << spec;
 
+    // Streamed out entry by entry as the walk finds them, the text is the same, and it
+    // checks as it is read in.
+    std::stringstream streamed;
+    CertificateWriter writer(streamed, game);
+    write_sum_certificate(solver, position, solution.value, writer);
+    EXPECT_EQ(streamed.str(), text.str()) << spec;
+    EXPECT_EQ(writer.entries(), report.entries) << spec;
+    const CheckReport read_as_checked = check_certificate(game, streamed);
+    EXPECT_TRUE(read_as_checked.ok) << spec << ": " << read_as_checked.error;
+    EXPECT_EQ(read_as_checked.positions_checked, report.positions_checked) << spec;
+
     // Without its first answer to a reply, the holder's strategy has a gap.
     for (Strategy& s : certificate.strategies)
       if (s.entries.size() > 1) {

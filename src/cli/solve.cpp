@@ -176,16 +176,24 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
   Board<1> board(solver.tables());
   replay(board, position);
   const SumSolution solution = solver.solve(board);
-  std::optional<Certificate> certificate;
+  // The certificate goes to its file entry by entry as the walk finds it: tens of
+  // millions of entries (the long annulus rows) are never held in memory.
+  const bool certificate = options.certificate;
+  const std::string certificate_path = args.get("certificate");
+  std::size_t certificate_entries = 0;
   double certificate_seconds = 0;
-  if (options.certificate) {
+  if (certificate) {
     const auto started = std::chrono::steady_clock::now();
-    certificate = sum_certificate(solver, position, solution.value);
+    std::ofstream file(certificate_path);
+    if (!file) throw InputError("cannot write \"" + certificate_path + "\"");
+    CertificateWriter writer(file, game);
+    write_sum_certificate(solver, position, solution.value, writer);
+    file.close();
+    if (!file) throw InputError("writing \"" + certificate_path + "\" failed");
+    certificate_entries = writer.entries();
     certificate_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }
   progress.clear();
-  const std::string certificate_path = args.get("certificate");
-  const std::size_t certificate_entries = write_certificate_file(certificate_path, game, certificate);
   if (args.has("json")) {
     nlohmann::ordered_json out = value_json(game, position, solution.value, "parts");
     out["nodes"] = solution.nodes;

@@ -62,13 +62,18 @@ struct Board {
 
 struct OutOfTime {};  // thrown from the progress callback to abandon a search
 
-void write_certificate_to(const std::string& dir, const Game& game, const Certificate& certificate,
-                          SearchOutcome& s) {
+// The board's certificate file in `dir`, named in `s`.
+const std::string& certificate_path(const std::string& dir, const Game& game, SearchOutcome& s) {
   std::string name = game.spec;
   for (char& c : name)
     if (c == ':' || c == ',') c = '_';
   s.certificate = dir + "/" + name + ".cert";
-  std::ofstream file(s.certificate);
+  return s.certificate;
+}
+
+void write_certificate_to(const std::string& dir, const Game& game, const Certificate& certificate,
+                          SearchOutcome& s) {
+  std::ofstream file(certificate_path(dir, game, s));
   if (!file) throw InputError("cannot write \"" + printable(s.certificate) + "\"");
   write_certificate(file, game, certificate);
 }
@@ -121,8 +126,14 @@ void search_by_parts(const Game& game, double budget, const std::string& certifi
   const SumSolution solution = solver.solve(board);
   // The certificate's walk searches too, within the same budget: as with alpha-beta, a
   // board counts as settled only with its certificate, when one is asked for.
-  if (!certificate_dir.empty())
-    write_certificate_to(certificate_dir, game, sum_certificate(solver, start, solution.value), s);
+  if (!certificate_dir.empty()) {
+    std::ofstream file(certificate_path(certificate_dir, game, s));
+    if (!file) throw InputError("cannot write \"" + printable(s.certificate) + "\"");
+    CertificateWriter writer(file, game);
+    write_sum_certificate(solver, start, solution.value, writer);
+    file.close();
+    if (!file) throw InputError("writing \"" + printable(s.certificate) + "\" failed");
+  }
   s.done = true;
   s.method = "parts";
   s.outcome = game_outcome(solution.value, 0);

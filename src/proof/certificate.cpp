@@ -5,7 +5,9 @@
 
 #include <istream>
 #include <ostream>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 #include "core/error.h"
 #include "core/notation.h"
@@ -93,8 +95,10 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
 
 // One entry line, expanding O'Dwyer's alternatives: k upper-case opponent letters stand
 // for k positions, each with exactly one of those cells holding an opponent stone.
-// Blanks inside the line are ignored, so rows may be spaced apart for reading.
-void parse_entry(const std::string& line_text, int line, const Game& game, Strategy& strategy) {
+// Blanks inside the line are ignored, so rows may be spaced apart for reading. Each
+// position goes to the sink in turn; false if the sink stops.
+bool parse_entry(const std::string& line_text, int line, const Game& game, const Strategy& strategy,
+                 CertificateSink& sink) {
   std::string text;
   for (char ch : line_text)
     if (!is_blank(ch)) text += ch;
@@ -126,20 +130,19 @@ void parse_entry(const std::string& line_text, int line, const Game& game, Strat
   if (entry.move.empty())
     fail(line,
          std::string("no move: mark the holder's stones of this turn with '") + upper(mine) + "'");
-  if (alternatives.empty()) {
-    strategy.entries.push_back(std::move(entry));
-    return;
-  }
+  if (alternatives.empty()) return sink.entry(entry);
   for (Cell a : alternatives) {
-    StrategyEntry expanded = entry;
-    expanded.owner[a] = static_cast<int8_t>(1 - strategy.holder);
-    strategy.entries.push_back(std::move(expanded));
+    entry.owner[a] = static_cast<int8_t>(1 - strategy.holder);
+    if (!sink.entry(entry)) return false;
+    entry.owner[a] = kNoPlayer;
   }
+  return true;
 }
 
 // "paired BOARD (a1,b2) (c3,d4) ...": the board before the first '(' (blanks ignored),
 // in lower case, then the pairs.
-void parse_paired(const std::string& text, int line, const Game& game, const CellReader& cells, Strategy& strategy) {
+bool parse_paired(const std::string& text, int line, const Game& game, const CellReader& cells,
+                  const Strategy& strategy, CertificateSink& sink) {
   if (!strategy.pairing_rule)
     fail(line, "a \"paired\" line needs the pairs rule on its strategy (\"strategy ... pairs\")");
   const std::size_t open = text.find('(');
@@ -170,7 +173,7 @@ void parse_paired(const std::string& text, int line, const Game& game, const Cel
     if (!component.is_pair()) fail(line, "a paired position lists pairs (a1,b2) only");
     entry.pairs.emplace_back(component.markers[0], component.markers[1]);
   }
-  strategy.paired.push_back(std::move(entry));
+  return sink.paired(entry);
 }
 
 // A line of a matching strategy: "opening CELL" or components.
@@ -201,48 +204,109 @@ const char* claim_name(Claim claim) {
   return claim == Claim::Win ? "win" : "at-least-draw";
 }
 
-void write_certificate(std::ostream& out, const Game& game, const Certificate& certificate) {
-  out << kMagic << ' ' << kVersion << "\n";
-  out << "# one line per position where the holder is to move, one character per cell in\n"
-         "# cell order: . empty, x first player, o second player, the holder's move in upper\n"
-         "# case; \"paired\" lines: a position where the holder's pairs (x,y) take over;\n"
-         "# or, for a \"matching\" strategy, the pairs (x,y) and matching sets\n"
-         "# [markers | attack->reply {what is left}] of docs/pairing.md.\n"
-         "# Format: docs/certificates.md. Check: kinrow verify SPEC FILE\n";
-  out << "game " << certificate.spec << "\n";
-  out << "start" << (certificate.start.empty() ? "" : " ") << certificate.start << "\n";
-  std::string text(game.cell_count(), '.');
+void send_certificate(const Certificate& certificate, CertificateSink& sink) {
+  if (!sink.begin(certificate.spec, certificate.start)) return;
   for (const Strategy& strategy : certificate.strategies) {
-    out << "strategy " << (strategy.holder == 0 ? "first " : "second ")
-        << claim_name(strategy.claim) << (strategy.win_now_rule && !strategy.plan ? " win-now" : "")
-        << (strategy.pairing_rule && !strategy.plan ? " pairs" : "")
-        << (strategy.plan ? " matching" : "") << "\n";
-    if (strategy.plan) {
-      if (strategy.plan->opening >= 0)
-        out << "opening " << format_cell(game, strategy.plan->opening) << "\n";
-      for (const MatchingComponent& component : strategy.plan->components)
-        out << format_component(game, component) << "\n";
-      continue;
-    }
-    for (const StrategyEntry& entry : strategy.entries) {
-      for (Cell c = 0; c < game.cell_count(); ++c)
-        text[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
-      for (Cell c : entry.move) text[c] = upper(stone_letter(strategy.holder));
-      out << text << "\n";
-    }
-    for (const PairedEntry& entry : strategy.paired) {
-      for (Cell c = 0; c < game.cell_count(); ++c)
-        text[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
-      out << "paired " << text;
-      for (const auto& [a, b] : entry.pairs) out << " (" << format_cell(game, a) << ',' << format_cell(game, b) << ')';
-      out << "\n";
-    }
+    Strategy header;
+    header.holder = strategy.holder;
+    header.claim = strategy.claim;
+    header.win_now_rule = strategy.win_now_rule;
+    header.pairing_rule = strategy.pairing_rule;
+    header.plan = strategy.plan;
+    header.source_line = strategy.source_line;
+    if (!sink.strategy(header)) return;
+    for (const StrategyEntry& entry : strategy.entries)
+      if (!sink.entry(entry)) return;
+    for (const PairedEntry& entry : strategy.paired)
+      if (!sink.paired(entry)) return;
   }
+  sink.end();
 }
 
-Certificate read_certificate(std::istream& in, const Game& game) {
+bool CertificateBuilder::begin(const std::string& spec, const std::string& start) {
+  certificate_.spec = spec;
+  certificate_.start = start;
+  return true;
+}
+bool CertificateBuilder::strategy(const Strategy& header) {
+  certificate_.strategies.push_back(header);
+  return true;
+}
+bool CertificateBuilder::entry(const StrategyEntry& entry) {
+  certificate_.strategies.back().entries.push_back(entry);
+  return true;
+}
+bool CertificateBuilder::paired(const PairedEntry& entry) {
+  certificate_.strategies.back().paired.push_back(entry);
+  return true;
+}
+
+CertificateWriter::CertificateWriter(std::ostream& out, const Game& game)
+    : out_(out), game_(game), text_(game.cell_count(), '.') {}
+
+bool CertificateWriter::begin(const std::string& spec, const std::string& start) {
+  out_ << kMagic << ' ' << kVersion << "\n";
+  out_ << "# one line per position where the holder is to move, one character per cell in\n"
+          "# cell order: . empty, x first player, o second player, the holder's move in upper\n"
+          "# case; \"paired\" lines: a position where the holder's pairs (x,y) take over;\n"
+          "# or, for a \"matching\" strategy, the pairs (x,y) and matching sets\n"
+          "# [markers | attack->reply {what is left}] of docs/pairing.md.\n"
+          "# Format: docs/certificates.md. Check: kinrow verify SPEC FILE\n";
+  out_ << "game " << spec << "\n";
+  out_ << "start" << (start.empty() ? "" : " ") << start << "\n";
+  return bool(out_);
+}
+
+bool CertificateWriter::strategy(const Strategy& strategy) {
+  mine_ = upper(stone_letter(strategy.holder));
+  out_ << "strategy " << (strategy.holder == 0 ? "first " : "second ") << claim_name(strategy.claim)
+       << (strategy.win_now_rule && !strategy.plan ? " win-now" : "")
+       << (strategy.pairing_rule && !strategy.plan ? " pairs" : "") << (strategy.plan ? " matching" : "") << "\n";
+  if (strategy.plan) {
+    if (strategy.plan->opening >= 0) out_ << "opening " << format_cell(game_, strategy.plan->opening) << "\n";
+    for (const MatchingComponent& component : strategy.plan->components)
+      out_ << format_component(game_, component) << "\n";
+  }
+  return bool(out_);
+}
+
+bool CertificateWriter::entry(const StrategyEntry& entry) {
+  for (Cell c = 0; c < game_.cell_count(); ++c)
+    text_[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
+  for (Cell c : entry.move) text_[c] = mine_;
+  out_ << text_ << '\n';
+  ++entries_;
+  return bool(out_);
+}
+
+bool CertificateWriter::paired(const PairedEntry& entry) {
+  for (Cell c = 0; c < game_.cell_count(); ++c)
+    text_[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
+  out_ << "paired " << text_;
+  for (const auto& [a, b] : entry.pairs) out_ << " (" << format_cell(game_, a) << ',' << format_cell(game_, b) << ')';
+  out_ << '\n';
+  ++entries_;
+  return bool(out_);
+}
+
+bool CertificateWriter::end() {
+  out_.flush();
+  return bool(out_);
+}
+
+void write_certificate(std::ostream& out, const Game& game, const Certificate& certificate) {
+  CertificateWriter writer(out, game);
+  send_certificate(certificate, writer);
+}
+
+void read_certificate(std::istream& in, const Game& game, CertificateSink& sink) {
   const CellReader cells(game);
-  Certificate certificate;
+  std::string spec, start;
+  // The strategy being read. A matching strategy goes to the sink whole, once its plan
+  // is read; any other goes at its header, and its entries follow one by one.
+  std::optional<Strategy> strategy;
+  bool any_strategy = false;
+  const auto send_plan = [&] { return !strategy || !strategy->plan || sink.strategy(*strategy); };
   std::string raw;
   int number = 0;
   bool header = false, have_game = false, have_start = false;
@@ -250,6 +314,11 @@ Certificate read_certificate(std::istream& in, const Game& game) {
     ++number;
     const std::string text = trimmed(raw);
     if (text.empty() || text[0] == '#') continue;
+    // Entry lines, nearly all of a large certificate, skip the word splitting below.
+    if (strategy && !strategy->plan && std::string_view(".xoXO").find(text[0]) != std::string_view::npos) {
+      if (!parse_entry(text, number, game, *strategy, sink)) return;
+      continue;
+    }
     std::istringstream words(text);
     std::string keyword;
     words >> keyword;
@@ -263,43 +332,53 @@ Certificate read_certificate(std::istream& in, const Game& game) {
                          " (this kinrow reads version 1)");
       header = true;
     } else if (keyword == "game") {
-      std::string spec, extra;
-      words >> spec >> extra;
+      std::string name, extra;
+      words >> name >> extra;
       if (have_game) fail(number, "a second \"game\" line");
-      if (spec.empty() || !extra.empty()) fail(number, "expected \"game SPEC\"");
-      check_game_line(spec, number, game);
-      certificate.spec = game.spec;
+      if (name.empty() || !extra.empty()) fail(number, "expected \"game SPEC\"");
+      check_game_line(name, number, game);
+      spec = game.spec;
       have_game = true;
     } else if (keyword == "start") {
       if (!have_game) fail(number, "\"game SPEC\" must come before \"start\"");
       if (have_start) fail(number, "a second \"start\" line");
-      if (!certificate.strategies.empty())
-        fail(number, "\"start\" must come before the strategies");
-      certificate.start = trimmed(text.substr(keyword.size()));
+      if (any_strategy) fail(number, "\"start\" must come before the strategies");
+      start = trimmed(text.substr(keyword.size()));
       try {
-        play_moves(game, certificate.start);
+        play_moves(game, start);
       } catch (const InputError& e) {
         fail(number, std::string("start: ") + e.what());
       }
       have_start = true;
     } else if (keyword == "strategy") {
       if (!have_game) fail(number, "\"game SPEC\" must come before the strategies");
-      certificate.strategies.push_back(parse_strategy_header(words, number));
+      Strategy next = parse_strategy_header(words, number);
+      if (!any_strategy && !sink.begin(spec, start)) return;
+      if (!send_plan()) return;
+      any_strategy = true;
+      strategy = std::move(next);
+      if (!strategy->plan && !sink.strategy(*strategy)) return;
     } else {
-      if (certificate.strategies.empty()) fail(number, "an entry before any \"strategy\" line");
-      Strategy& strategy = certificate.strategies.back();
-      if (strategy.plan)
-        parse_plan_line(text, keyword, number, cells, *strategy.plan);
-      else if (keyword == "paired")
-        parse_paired(text, number, game, cells, strategy);
-      else
-        parse_entry(text, number, game, strategy);
+      if (!strategy) fail(number, "an entry before any \"strategy\" line");
+      if (strategy->plan) {
+        parse_plan_line(text, keyword, number, cells, *strategy->plan);
+      } else if (keyword == "paired") {
+        if (!parse_paired(text, number, game, cells, *strategy, sink)) return;
+      } else if (!parse_entry(text, number, game, *strategy, sink)) {
+        return;
+      }
     }
   }
   if (!header) throw InputError("not a kinrow certificate (it is empty)");
   if (!have_game) throw InputError("the certificate names no game (a \"game SPEC\" line)");
-  if (certificate.strategies.empty()) throw InputError("the certificate holds no strategy");
-  return certificate;
+  if (!any_strategy) throw InputError("the certificate holds no strategy");
+  if (send_plan()) sink.end();
+}
+
+Certificate read_certificate(std::istream& in, const Game& game) {
+  CertificateBuilder builder;
+  read_certificate(in, game, builder);
+  return std::move(builder.certificate());
 }
 
 }  // namespace kinrow

@@ -7,6 +7,7 @@
 // the holder's move and the opponent's alternatives. docs/certificates.md has the format.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -67,13 +68,68 @@ struct Certificate {
   std::vector<Strategy> strategies;
 };
 
+// Receives a certificate piece by piece, in the order of its text: begin, then for each
+// strategy its header (the fields above but the entries; a matching strategy with its
+// plan) followed by its entries, then end. Readers, writers and the checker meet here, so
+// that a certificate of tens of millions of entries is never held whole. Each call
+// returns false to stop the sender (the sink has what it needs, or found a problem).
+class CertificateSink {
+ public:
+  virtual ~CertificateSink() = default;
+  virtual bool begin(const std::string& spec, const std::string& start) = 0;
+  virtual bool strategy(const Strategy& header) = 0;
+  virtual bool entry(const StrategyEntry& entry) = 0;
+  virtual bool paired(const PairedEntry& entry) = 0;
+  virtual bool end() = 0;
+};
+
+// Sends a certificate held in memory to a sink.
+void send_certificate(const Certificate& certificate, CertificateSink& sink);
+
+// Collects what a sink receives into a Certificate.
+class CertificateBuilder final : public CertificateSink {
+ public:
+  bool begin(const std::string& spec, const std::string& start) override;
+  bool strategy(const Strategy& header) override;
+  bool entry(const StrategyEntry& entry) override;
+  bool paired(const PairedEntry& entry) override;
+  bool end() override { return true; }
+  Certificate& certificate() { return certificate_; }
+
+ private:
+  Certificate certificate_;
+};
+
+// Writes the text form as it receives it, one entry a line, uncompressed.
+class CertificateWriter final : public CertificateSink {
+ public:
+  CertificateWriter(std::ostream& out, const Game& game);
+  bool begin(const std::string& spec, const std::string& start) override;
+  bool strategy(const Strategy& header) override;
+  bool entry(const StrategyEntry& entry) override;
+  bool paired(const PairedEntry& entry) override;
+  bool end() override;
+  std::size_t entries() const { return entries_; }  // entry and paired lines written
+
+ private:
+  std::ostream& out_;
+  const Game& game_;
+  char mine_ = 'X';  // the current strategy's holder, in upper case
+  std::string text_;
+  std::size_t entries_ = 0;
+};
+
 // Writes the text form. Entries are written one per line, uncompressed.
 void write_certificate(std::ostream& out, const Game& game, const Certificate& certificate);
 
-// Reads the text form, expanding the upper-case 'alternatives' notation. Throws
+// Reads the text form, expanding the upper-case 'alternatives' notation, and sends each
+// piece to `sink` as it is read (it stops where the sink says so). Throws
 // InputError("line N: ...") naming the first bad line and the problem. It checks the
-// form only (and that the game and start moves fit `game`); check_certificate judges
-// whether the strategies hold.
+// form only (and that the game and start moves fit `game`); the checker judges whether
+// the strategies hold.
+void read_certificate(std::istream& in, const Game& game, CertificateSink& sink);
+
+// The same, into memory.
 Certificate read_certificate(std::istream& in, const Game& game);
 
 }  // namespace kinrow

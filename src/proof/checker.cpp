@@ -13,13 +13,18 @@
 #include "proof/plan_checker.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <istream>
+#include <memory>
+#include <optional>
 #include <set>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "core/error.h"
 #include "core/notation.h"
 #include "core/position.h"
+#include "proof/packed_position.h"
+#include "proof/position_table.h"
 
 namespace kinrow {
 namespace {
@@ -30,28 +35,26 @@ namespace {
 // the same least image are images of each other under a true symmetry.
 constexpr std::size_t kMaxSymmetries = 4096;
 
-// A position as one byte per cell (owner + 1), so the least image is the least owner
-// vector and keys hash and compare cheaply.
-using Key = std::string;
-
-Key key_of(const std::vector<int8_t>& owners) {
-  Key key(owners.size(), 0);
-  for (std::size_t c = 0; c < owners.size(); ++c) key[c] = static_cast<char>(owners[c] + 1);
+// A position with the reference rules' owners, packed (proof/packed_position.h).
+template <int N>
+PackedPosition<N> key_of(const std::vector<int8_t>& owners) {
+  PackedPosition<N> key;
+  for (std::size_t c = 0; c < owners.size(); ++c) key.set(static_cast<int>(c), owners[c] + 1);
   return key;
 }
 
-Key key_of(const Position& position) {
-  Key key(position.game().cell_count(), 0);
-  for (Cell c = 0; c < position.game().cell_count(); ++c)
-    key[c] = static_cast<char>(position.owner(c) + 1);
+template <int N>
+PackedPosition<N> key_of(const Position& position) {
+  PackedPosition<N> key;
+  for (Cell c = 0; c < position.game().cell_count(); ++c) key.set(c, position.owner(c) + 1);
   return key;
 }
 
 // The position in entry notation (holder's stones unmarked), for error messages.
-std::string board_text(const Key& key) {
-  std::string text(key.size(), '.');
-  for (std::size_t c = 0; c < key.size(); ++c)
-    text[c] = key[c] == 1 ? 'x' : key[c] == 2 ? 'o' : '.';
+template <int N>
+std::string board_text(const PackedPosition<N>& key, int cells) {
+  std::string text(cells, '.');
+  for (int c = 0; c < cells; ++c) text[c] = key.at(c) == 1 ? 'x' : key.at(c) == 2 ? 'o' : '.';
   return text;
 }
 
@@ -108,19 +111,19 @@ class Symmetries {
   const Permutation& map(std::size_t i) const { return maps_[i]; }
   const Permutation& inverse_map(std::size_t i) const { return inverses_[i]; }
 
-  // The least image of `key` into `best`; returns the index of a map reaching it. The
-  // image of map g has key[g^-1(j)] at cell j, so each candidate is compared cell by cell
-  // and most stop at the first difference.
-  std::size_t canonical(const Key& key, Key& best) const {
+  // The least image of `key` into `best` (cells compared in index order); returns the
+  // index of a map reaching it. The image of map g has key[g^-1(j)] at cell j, so each
+  // candidate is compared cell by cell and most stop at the first difference.
+  template <int N>
+  std::size_t canonical(const PackedPosition<N>& key, PackedPosition<N>& best, int cells) const {
     best = key;
     std::size_t chosen = 0;
-    const std::size_t n = key.size();
     for (std::size_t i = 1; i < inverses_.size(); ++i) {
       const Permutation& from = inverses_[i];
-      std::size_t j = 0;
-      while (j < n && key[from[j]] == best[j]) ++j;
-      if (j == n || key[from[j]] > best[j]) continue;
-      for (; j < n; ++j) best[j] = key[from[j]];
+      int j = 0;
+      while (j < cells && key.at(from[j]) == best.at(j)) ++j;
+      if (j == cells || key.at(from[j]) > best.at(j)) continue;
+      for (; j < cells; ++j) best.set(j, key.at(from[j]));
       chosen = i;
     }
     return chosen;
@@ -155,20 +158,18 @@ int turns_to_reach(const Game& game, const std::vector<int8_t>& owners) {
 }
 
 // "line 12" for an entry read from text, else "entry 3" (1-based, within its strategy).
-std::string label(const StrategyEntry& entry, std::size_t index) {
-  return entry.source_line ? std::string("line ") + std::to_string(entry.source_line)
-                           : std::string("entry ") + std::to_string(index + 1);
+std::string label(bool from_text, std::size_t number) {
+  return std::string(from_text ? "line " : "entry ") + std::to_string(number);
 }
 
-std::string where(const StrategyEntry& entry, std::size_t index) {
-  return label(entry, index) + ": ";
-}
-
-// The holder's turn in one position, as the entries give it.
+// The holder's turn in one position, as the entries give it: a record of a few bytes,
+// its cells in a shared pool, so that tens of millions of entries fit.
 struct Record {
-  Turn move;  // sorted
-  int line = 0;
-  std::size_t index = 0;  // of the first entry giving it
+  uint32_t move_at = 0;    // where its cells start in the pool (sorted)
+  uint32_t origin = 0;     // the text line of the first entry giving it, else its entry number
+  uint32_t copies = 0;     // entries giving it (the same position listed again)
+  uint16_t move_size = 0;
+  bool from_text = false;
   bool used = false;
 };
 
@@ -179,16 +180,11 @@ struct PairedRecord {
   bool used = false;
 };
 
-// The move of a class of symmetric positions: the first entry's, in the canonical frame.
-struct ClassMove {
-  Turn move;
-  Record* record;
-};
-
-// The pairs of a class of symmetric positions: the first listing's, in the canonical frame.
-struct ClassPairs {
-  std::vector<std::pair<Cell, Cell>> pairs;
-  PairedRecord* record;
+// The first record of a class of symmetric positions, and the symmetry that sends its
+// position to the class's canonical one (its move carries over by it).
+struct ClassRecord {
+  uint32_t record = 0;
+  uint16_t frame = 0;
 };
 
 std::vector<std::pair<Cell, Cell>> mapped(const std::vector<std::pair<Cell, Cell>>& pairs, const Permutation& map) {
@@ -197,67 +193,107 @@ std::vector<std::pair<Cell, Cell>> mapped(const std::vector<std::pair<Cell, Cell
   return image;
 }
 
-class StrategyChecker {
+// One strategy's check, behind the width of its packed positions.
+class StrategyCheck {
  public:
+  virtual ~StrategyCheck() = default;
+  // Adds an entry to the lookup: "" or its problem.
+  virtual std::string add(const StrategyEntry& e) = 0;
+  virtual std::string add(const PairedEntry& e) = 0;
+  // "" if the strategy keeps its claim from `start`, else the first problem.
+  virtual std::string check(const Position& start) = 0;
+  virtual std::size_t positions() const = 0;
+  virtual std::size_t immediate_wins() const = 0;
+  virtual std::size_t dead_ends() const = 0;
+  virtual std::size_t paired_ends() const = 0;
+  virtual std::size_t unreached() const = 0;
+};
+
+template <int N>
+class StrategyChecker final : public StrategyCheck {
+ public:
+  using Key = PackedPosition<N>;
+
   StrategyChecker(const Game& game, const Symmetries& symmetries, const Strategy& strategy)
       : game_(game), symmetries_(symmetries), strategy_(strategy) {}
 
-  // Builds the lookup; "" or the first problem with an entry. An entry serves its own
-  // position; a position with no entry of its own takes the first entry of its symmetry
-  // class, the move carried over by the symmetry. (Symmetric copies may disagree, as they
-  // do when a solver folds only part of the group into its keys: each is a sound choice.)
-  std::string index() {
+  // Adds one entry to the lookup; "" or its problem. An entry serves its own position;
+  // a position with no entry of its own takes the first entry of its symmetry class, the
+  // move carried over by the symmetry. (Symmetric copies may disagree, as they do when a
+  // solver folds only part of the group into its keys: each is a sound choice.)
+  std::string add(const StrategyEntry& e) override {
+    const std::size_t number = ++entries_;
+    const bool from_text = e.source_line != 0;
+    const std::size_t origin = from_text ? static_cast<std::size_t>(e.source_line) : number;
+    const std::string at = label(from_text, origin) + ": ";
+    std::string problem = entry_problem(e);
+    if (!problem.empty()) return at + problem;
+    const Key exact = key_of<N>(e.owner);
+    Turn move = e.move;
+    std::sort(move.begin(), move.end());
+    const auto [slot, fresh] = exact_.insert(exact, static_cast<uint32_t>(records_.size()));
+    if (!fresh) {
+      Record& first = records_[*slot];
+      ++first.copies;
+      if (equivalent_moves(exact, move_of(first), move)) return "";
+      return at + "a different move for the position of " + label(first.from_text, first.origin);
+    }
+    Record record;
+    record.move_at = static_cast<uint32_t>(moves_.size());
+    record.move_size = static_cast<uint16_t>(move.size());
+    record.origin = static_cast<uint32_t>(origin);
+    record.from_text = from_text;
+    record.copies = 1;
+    for (Cell c : move) moves_.push_back(static_cast<uint16_t>(c));
+    records_.push_back(record);
     Key canonical;
-    for (std::size_t i = 0; i < strategy_.entries.size(); ++i) {
-      const StrategyEntry& e = strategy_.entries[i];
-      std::string problem = entry_problem(e);
-      if (!problem.empty()) return where(e, i) + problem;
-      const Key exact = key_of(e.owner);
-      Turn move = e.move;
-      std::sort(move.begin(), move.end());
-      const auto [it, fresh] = exact_.emplace(exact, Record{move, e.source_line, i, false});
-      entry_record_.push_back(&it->second);
-      if (!fresh) {
-        if (equivalent_moves(exact, it->second.move, move)) continue;
-        const StrategyEntry& first = strategy_.entries[it->second.index];
-        return where(e, i) + "a different move for the position of " +
-               label(first, it->second.index);
-      }
-      const std::size_t g = symmetries_.canonical(exact, canonical);
-      classes_.emplace(canonical, ClassMove{mapped(move, symmetries_.map(g)), &it->second});
-      if (line_short(e.owner)) wins_first_ = false;
-    }
-    for (const PairedEntry& e : strategy_.paired) {
-      const std::string at = e.source_line ? "line " + std::to_string(e.source_line) + ": " : "a paired entry: ";
-      if (static_cast<int>(e.owner.size()) != game_.cell_count()) return at + "wrong number of cells";
-      if (turns_to_reach(game_, e.owner) < 0) return at + "no game reaches this many stones of each side";
-      const Key exact = key_of(e.owner);
-      const auto [it, fresh] = paired_exact_.emplace(exact, PairedRecord{e.pairs, e.source_line, false});
-      if (!fresh) continue;  // the first listing serves
-      const std::size_t g = symmetries_.canonical(exact, canonical);
-      paired_classes_.emplace(canonical, ClassPairs{mapped(e.pairs, symmetries_.map(g)), &it->second});
-    }
+    const std::size_t g = symmetries_.canonical(exact, canonical, cells());
+    classes_.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
+    if (line_short(e.owner)) wins_first_ = false;
     return "";
   }
 
-  // "" if the strategy keeps its claim from `start`, else the first problem.
-  std::string check(const Position& start) {
+  std::string add(const PairedEntry& e) override {
+    const std::string at = e.source_line ? "line " + std::to_string(e.source_line) + ": " : "a paired entry: ";
+    if (static_cast<int>(e.owner.size()) != game_.cell_count()) return at + "wrong number of cells";
+    for (int8_t o : e.owner)
+      if (o != kNoPlayer && o != 0 && o != 1) return at + "a cell with an owner other than x, o or none";
+    if (turns_to_reach(game_, e.owner) < 0) return at + "no game reaches this many stones of each side";
+    const Key exact = key_of<N>(e.owner);
+    const auto [slot, fresh] = paired_exact_.insert(exact, static_cast<uint32_t>(paired_records_.size()));
+    if (!fresh) return "";  // the first listing serves
+    paired_records_.push_back(PairedRecord{e.pairs, e.source_line, false});
+    Key canonical;
+    const std::size_t g = symmetries_.canonical(exact, canonical, cells());
+    paired_classes_.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
+    return "";
+  }
+
+  std::string check(const Position& start) override {
     path_ = start;
     return visit();
   }
 
-  std::size_t positions() const { return proven_.size(); }
-  std::size_t immediate_wins() const { return immediate_wins_; }
-  std::size_t dead_ends() const { return dead_ends_; }
-  std::size_t paired_ends() const { return paired_ends_; }
-  std::size_t unreached() const {
+  std::size_t positions() const override { return proven_.size(); }
+  std::size_t immediate_wins() const override { return immediate_wins_; }
+  std::size_t dead_ends() const override { return dead_ends_; }
+  std::size_t paired_ends() const override { return paired_ends_; }
+  std::size_t unreached() const override {
     std::size_t n = 0;
-    for (const Record* r : entry_record_) n += !r->used;
-    for (const auto& [key, record] : paired_exact_) n += !record.used;
+    for (const Record& r : records_) n += r.used ? 0 : r.copies;
+    for (const PairedRecord& r : paired_records_) n += !r.used;
     return n;
   }
 
  private:
+  int cells() const { return game_.cell_count(); }
+
+  Turn move_of(const Record& record) const {
+    Turn move(record.move_size);
+    for (std::size_t i = 0; i < move.size(); ++i) move[i] = moves_[record.move_at + i];
+    return move;
+  }
+
   // Problems an entry shows on its own, before any play.
   std::string entry_problem(const StrategyEntry& e) const {
     const int n = game_.cell_count();
@@ -286,10 +322,10 @@ class StrategyChecker {
   // carries one onto the other (a1 or c1 on an empty row).
   bool equivalent_moves(const Key& position, const Turn& a, const Turn& b) const {
     if (a == b) return true;
-    Key image(position.size(), 0);
+    Key image;
     for (std::size_t i = 1; i < symmetries_.size(); ++i) {
       const Permutation& map = symmetries_.map(i);
-      for (std::size_t c = 0; c < position.size(); ++c) image[map[c]] = position[c];
+      for (Cell c = 0; c < cells(); ++c) image.set(map[c], position.at(c));
       if (image == position && mapped(a, map) == b) return true;
     }
     return false;
@@ -412,12 +448,12 @@ class StrategyChecker {
   std::string listed_pairs_hold(const Key& exact, const Key& canonical, std::size_t frame, bool& ended) {
     std::vector<std::pair<Cell, Cell>> pairs;
     PairedRecord* record = nullptr;
-    if (const auto it = paired_exact_.find(exact); it != paired_exact_.end()) {
-      record = &it->second;
+    if (const uint32_t* index = paired_exact_.find(exact)) {
+      record = &paired_records_[*index];
       pairs = record->pairs;
-    } else if (const auto it = paired_classes_.find(canonical); it != paired_classes_.end()) {
-      record = it->second.record;
-      pairs = mapped(it->second.pairs, symmetries_.inverse_map(frame));
+    } else if (const ClassRecord* first = paired_classes_.find(canonical)) {
+      record = &paired_records_[first->record];
+      pairs = mapped(mapped(record->pairs, symmetries_.map(first->frame)), symmetries_.inverse_map(frame));
     } else {
       return "";
     }
@@ -436,13 +472,14 @@ class StrategyChecker {
 
   // The entry's record for the position, its move put into `turn`; null if none.
   Record* entry_for(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn) {
-    if (const auto it = exact_.find(exact); it != exact_.end()) {
-      turn = it->second.move;
-      return &it->second;
+    if (const uint32_t* index = exact_.find(exact)) {
+      turn = move_of(records_[*index]);
+      return &records_[*index];
     }
-    if (const auto it = classes_.find(canonical); it != classes_.end()) {
-      turn = mapped(it->second.move, symmetries_.inverse_map(frame));
-      return it->second.record;
+    if (const ClassRecord* first = classes_.find(canonical)) {
+      Record& record = records_[first->record];
+      turn = mapped(mapped(move_of(record), symmetries_.map(first->frame)), symmetries_.inverse_map(frame));
+      return &record;
     }
     return nullptr;
   }
@@ -452,14 +489,13 @@ class StrategyChecker {
       record->used = true;
       const std::string why = path_.why_illegal(turn);
       if (why.empty()) return "";
-      const std::string line =
-          record->line ? std::string("line ") + std::to_string(record->line) + ": " : "";
+      const std::string line = record->from_text ? label(true, record->origin) + ": " : "";
       return line + "the move " + format_turn(game_, turn) + " is illegal after " + moves_so_far() +
              " (" + why + ")";
     }
     if (strategy_.win_now_rule && find_winning_turn(turn)) return "";
     return std::string("gap: no entry for the position after ") + moves_so_far() + " (" +
-           board_text(exact) + ", " + (strategy_.holder == 0 ? "first" : "second") +
+           board_text(exact, cells()) + ", " + (strategy_.holder == 0 ? "first" : "second") +
            " player to move)";
   }
 
@@ -471,11 +507,11 @@ class StrategyChecker {
       Turn win;
       if (wins_at_once(win)) return ++immediate_wins_, "";
     }
-    const Key exact = key_of(path_);
+    const Key exact = key_of<N>(path_);
     Key canonical;
-    const std::size_t frame = symmetries_.canonical(exact, canonical);
-    if (proven_.count(canonical)) return "";
-    if (!paired_exact_.empty()) {
+    const std::size_t frame = symmetries_.canonical(exact, canonical, cells());
+    if (proven_.contains(canonical)) return "";
+    if (!paired_records_.empty()) {
       bool ended = false;
       const std::string problem = listed_pairs_hold(exact, canonical, frame, ended);
       if (!problem.empty()) return problem;
@@ -498,47 +534,48 @@ class StrategyChecker {
         if (!problem.empty()) return problem;
       }
     }
-    proven_.insert(std::move(canonical));
+    proven_.insert(canonical, NoValue{});
     return "";
   }
 
   const Game& game_;
   const Symmetries& symmetries_;
-  const Strategy& strategy_;
-  std::unordered_map<Key, Record> exact_;               // position -> the holder's turn there
-  std::unordered_map<Key, ClassMove> classes_;          // canonical position -> its first entry
-  std::vector<const Record*> entry_record_;             // per entry (node addresses are stable)
-  std::unordered_map<Key, PairedRecord> paired_exact_;  // position -> its listed pairs
-  std::unordered_map<Key, ClassPairs> paired_classes_;  // canonical position -> the first listing
-  std::unordered_set<Key> proven_;                      // canonical positions from which the claim holds
-  bool wins_first_ = true;                              // no entry where the holder can win at once
-  std::size_t immediate_wins_ = 0;                      // game ends by the shortcut (not deduplicated)
-  std::size_t dead_ends_ = 0;                           // positions settled by claim_settled_by_lines
-  std::size_t paired_ends_ = 0;                         // positions settled by pairings: the rule's or listed
+  const Strategy& strategy_;  // the header: holder, claim, rules
+  std::deque<Record> records_;                           // one per position with an entry
+  std::deque<uint16_t> moves_;                           // the records' cells
+  PositionTable<N, uint32_t> exact_;                     // position -> its record
+  PositionTable<N, ClassRecord> classes_;                // canonical position -> its first record
+  std::deque<PairedRecord> paired_records_;
+  PositionTable<N, uint32_t> paired_exact_;              // position -> its listed pairs
+  PositionTable<N, ClassRecord> paired_classes_;         // canonical position -> the first listing
+  PositionTable<N, NoValue> proven_;                     // canonical positions from which the claim holds
+  std::size_t entries_ = 0;                              // entries added
+  bool wins_first_ = true;                               // no entry where the holder can win at once
+  std::size_t immediate_wins_ = 0;                       // game ends by the shortcut (not deduplicated)
+  std::size_t dead_ends_ = 0;                            // positions settled by claim_settled_by_lines
+  std::size_t paired_ends_ = 0;                          // positions settled by pairings: the rule's or listed
   Position path_{game_};
-  Turn scratch_turn_;                                   // wins_at_once's turn being built
+  Turn scratch_turn_;                                    // wins_at_once's turn being built
 };
 
 // Which strategies may stand together: at most one per side, and nothing beside a win
 // for the other side (a win and a not-lose for the other side cannot both be true).
-std::string structure_problem(const Certificate& certificate) {
-  const Strategy* of[2] = {nullptr, nullptr};
-  for (const Strategy& s : certificate.strategies) {
-    const std::string at =
-        s.source_line ? std::string("line ") + std::to_string(s.source_line) + ": " : "";
-    if (s.holder != 0 && s.holder != 1) return at + "a strategy's holder must be 0 or 1";
-    if (of[s.holder])
+// `s` joins the strategies [first, last) before it.
+std::string structure_problem(const Strategy* first, const Strategy* last, const Strategy& s) {
+  const std::string at = s.source_line ? std::string("line ") + std::to_string(s.source_line) + ": " : "";
+  if (s.holder != 0 && s.holder != 1) return at + "a strategy's holder must be 0 or 1";
+  for (const Strategy* other = first; other != last; ++other) {
+    if (other->holder == s.holder)
       return at + "a second strategy for the " + (s.holder == 0 ? "first" : "second") + " player";
-    of[s.holder] = &s;
+    if (other->claim == Claim::Win || s.claim == Claim::Win)
+      return "contradictory claims: a win for one side beside a strategy for the other";
   }
-  if (of[0] && of[1] && (of[0]->claim == Claim::Win || of[1]->claim == Claim::Win))
-    return "contradictory claims: a win for one side beside a strategy for the other";
   return "";
 }
 
-std::string proved_value(const Certificate& certificate, int to_move, std::string& to_move_value) {
+std::string proved_value(const std::vector<Strategy>& strategies, int to_move, std::string& to_move_value) {
   bool holds[2] = {false, false};
-  for (const Strategy& s : certificate.strategies) {
+  for (const Strategy& s : strategies) {
     if (s.claim == Claim::Win) {
       to_move_value = s.holder == to_move ? "win" : "loss";
       return s.holder == 0 ? "first-player-win" : "second-player-win";
@@ -554,6 +591,113 @@ std::string proved_value(const Certificate& certificate, int to_move, std::strin
   return p == 0 ? "first-player-not-lose" : "second-player-not-lose";
 }
 
+// The check as a sink: each strategy's entries are indexed as they arrive, and the
+// strategy is played out when the next one begins or the certificate ends, so only one
+// strategy's lookup is held at a time.
+class CertificateCheck final : public CertificateSink {
+ public:
+  CertificateCheck(const Game& game, const SymmetryGroup& symmetry) : game_(game), symmetry_(symmetry) {}
+
+  bool begin(const std::string& spec, const std::string& start) override {
+    if (spec != game_.spec) return fail(std::string("the certificate is for ") + spec + ", not " + game_.spec);
+    try {
+      start_.emplace(play_moves(game_, start));
+    } catch (const InputError& e) {
+      return fail(std::string("start: ") + e.what());
+    }
+    symmetries_.emplace(game_, symmetry_);
+    if (!symmetries_->problem().empty()) return fail(symmetries_->problem());
+    return true;
+  }
+
+  bool strategy(const Strategy& header) override {
+    const std::string problem = structure_problem(headers_.data(), headers_.data() + headers_.size(), header);
+    if (!problem.empty()) return fail(problem);
+    if (!finish_strategy()) return false;
+    headers_.push_back(header);
+    const Strategy& strategy = headers_.back();
+    if (strategy.plan) {
+      std::size_t coverings = 0;
+      const std::string why = check_plan_strategy(game_, *start_, strategy, &coverings);
+      report_.positions_checked += 1 + coverings;
+      if (!why.empty()) return fail(holder_name(strategy) + " player's matching plan: " + why);
+      return true;
+    }
+    checker_ = make_checker(strategy);
+    if (!checker_) return fail("the checker keeps positions of at most 2,048 cells");
+    return true;
+  }
+
+  // Entries of a matching strategy (which the text form cannot hold) are ignored, as
+  // the plan alone is checked.
+  bool entry(const StrategyEntry& e) override {
+    ++report_.entries;
+    return !checker_ || added(checker_->add(e));
+  }
+
+  bool paired(const PairedEntry& e) override {
+    ++report_.entries;
+    return !checker_ || added(checker_->add(e));
+  }
+
+  bool end() override {
+    if (headers_.empty()) return fail("the certificate holds no strategy");
+    if (!finish_strategy()) return false;
+    report_.proves = proved_value(headers_, start_->to_move(), report_.to_move_value);
+    report_.ok = true;
+    return true;
+  }
+
+  CheckReport& report() { return report_; }
+
+ private:
+  static std::string holder_name(const Strategy& s) { return s.holder == 0 ? "first" : "second"; }
+
+  bool fail(const std::string& error) {
+    if (report_.error.empty()) report_.error = error;
+    return false;
+  }
+
+  bool added(const std::string& problem) {
+    return problem.empty() || fail(holder_name(headers_.back()) + " player's strategy: " + problem);
+  }
+
+  std::unique_ptr<StrategyCheck> make_checker(const Strategy& strategy) const {
+    switch (packed_words(game_.cell_count())) {
+      case 1: return std::make_unique<StrategyChecker<1>>(game_, *symmetries_, strategy);
+      case 2: return std::make_unique<StrategyChecker<2>>(game_, *symmetries_, strategy);
+      case 4: return std::make_unique<StrategyChecker<4>>(game_, *symmetries_, strategy);
+      case 8: return std::make_unique<StrategyChecker<8>>(game_, *symmetries_, strategy);
+      case 16: return std::make_unique<StrategyChecker<16>>(game_, *symmetries_, strategy);
+      case 32: return std::make_unique<StrategyChecker<32>>(game_, *symmetries_, strategy);
+      case 64: return std::make_unique<StrategyChecker<64>>(game_, *symmetries_, strategy);
+      default: return nullptr;
+    }
+  }
+
+  // Plays out the strategy whose entries were last added, and lets its lookup go.
+  bool finish_strategy() {
+    if (!checker_) return true;
+    const std::unique_ptr<StrategyCheck> checker = std::move(checker_);
+    const std::string problem = checker->check(*start_);
+    report_.positions_checked += checker->positions();
+    report_.immediate_wins += checker->immediate_wins();
+    report_.dead_ends += checker->dead_ends();
+    report_.paired_ends += checker->paired_ends();
+    if (!problem.empty()) return fail(holder_name(headers_.back()) + " player's strategy: " + problem);
+    report_.entries_unreached += checker->unreached();
+    return true;
+  }
+
+  const Game& game_;
+  const SymmetryGroup& symmetry_;
+  std::optional<Position> start_;
+  std::optional<Symmetries> symmetries_;
+  std::vector<Strategy> headers_;  // the strategies begun (headers only)
+  std::unique_ptr<StrategyCheck> checker_;
+  CheckReport report_;
+};
+
 }  // namespace
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate) {
@@ -562,6 +706,8 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate) 
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate,
                               const SymmetryGroup& symmetry) {
+  // A certificate in memory is judged whole first: the game, and which strategies may
+  // stand together, before any is played out.
   CheckReport report;
   for (const Strategy& s : certificate.strategies) report.entries += s.entries.size() + s.paired.size();
   if (certificate.spec != game.spec) {
@@ -572,51 +718,27 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate,
     report.error = "the certificate holds no strategy";
     return report;
   }
-  report.error = structure_problem(certificate);
-  if (!report.error.empty()) return report;
-
-  Position start(game);
-  try {
-    start = play_moves(game, certificate.start);
-  } catch (const InputError& e) {
-    report.error = std::string("start: ") + e.what();
-    return report;
+  const Strategy* strategies = certificate.strategies.data();
+  for (std::size_t i = 0; i < certificate.strategies.size(); ++i) {
+    report.error = structure_problem(strategies, strategies + i, strategies[i]);
+    if (!report.error.empty()) return report;
   }
-  const Symmetries symmetries(game, symmetry);
-  if (!symmetries.problem().empty()) {
-    report.error = symmetries.problem();
-    return report;
-  }
-
-  for (const Strategy& strategy : certificate.strategies) {
-    if (strategy.plan) {
-      std::size_t coverings = 0;
-      const std::string problem = check_plan_strategy(game, start, strategy, &coverings);
-      report.positions_checked += 1 + coverings;
-      if (!problem.empty()) {
-        report.error = std::string(strategy.holder == 0 ? "first" : "second") +
-                       " player's matching plan: " + problem;
-        return report;
-      }
-      continue;
-    }
-    StrategyChecker checker(game, symmetries, strategy);
-    std::string problem = checker.index();
-    if (problem.empty()) problem = checker.check(start);
-    report.positions_checked += checker.positions();
-    report.immediate_wins += checker.immediate_wins();
-    report.dead_ends += checker.dead_ends();
-    report.paired_ends += checker.paired_ends();
-    if (!problem.empty()) {
-      report.error =
-          std::string(strategy.holder == 0 ? "first" : "second") + " player's strategy: " + problem;
-      return report;
-    }
-    report.entries_unreached += checker.unreached();
-  }
-  report.proves = proved_value(certificate, start.to_move(), report.to_move_value);
-  report.ok = true;
+  CertificateCheck check(game, symmetry);
+  send_certificate(certificate, check);
+  const std::size_t entries = report.entries;
+  report = check.report();
+  report.entries = entries;
   return report;
+}
+
+CheckReport check_certificate(const Game& game, std::istream& in) {
+  return check_certificate(game, in, automorphisms(game, kMaxSymmetries));
+}
+
+CheckReport check_certificate(const Game& game, std::istream& in, const SymmetryGroup& symmetry) {
+  CertificateCheck check(game, symmetry);
+  read_certificate(in, game, check);
+  return check.report();
 }
 
 }  // namespace kinrow

@@ -1,10 +1,12 @@
 // The certificate checker: re-plays a certificate against every defence.
 //
 // It shares nothing with the solvers but the rules (core/position.h) and the symmetry
-// group of the game (core/symmetry.h), so a bug in a solver cannot hide in it.
+// group of the game (core/symmetry.h), so a bug in a solver cannot hide in it. Positions
+// are kept packed, two bits a cell (proof/packed_position.h), in flat tables.
 #pragma once
 
 #include <cstddef>
+#include <iosfwd>
 #include <string>
 
 #include "core/game.h"
@@ -45,5 +47,12 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate);
 // small check), e.g. automorphisms(game).
 CheckReport check_certificate(const Game& game, const Certificate& certificate,
                               const SymmetryGroup& symmetry);
+
+// Reads a certificate's text and checks it as it reads (proof/certificate.h's sink), so
+// that only the lookup of one strategy, in packed positions, is ever held: the way to
+// check certificates of tens of millions of entries. Form errors throw InputError as
+// read_certificate does; the first problem found stops the reading.
+CheckReport check_certificate(const Game& game, std::istream& in);
+CheckReport check_certificate(const Game& game, std::istream& in, const SymmetryGroup& symmetry);
 
 }  // namespace kinrow

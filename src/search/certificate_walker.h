@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.h"
 #include "games/board.h"
 #include "games/urgent_moves.h"
 #include "proof/certificate.h"
@@ -41,20 +42,30 @@ class CertificateWalker {
   CertificateWalker(Board& board, Oracle& oracle, const Canonicaliser<W>* symmetry)
       : board_(board), oracle_(oracle), symmetry_(symmetry) {}
 
-  // The strategy of `holder` for `claim` from the board's position (left as it was).
-  // Throws std::logic_error if the oracle fails where the search said the claim holds.
-  Strategy extract(int holder, Claim claim) {
-    Strategy strategy;
-    strategy.holder = holder;
-    strategy.claim = claim;
-    strategy.win_now_rule = true;
-    strategy.pairing_rule = oracle_.pairing_rule(holder, claim);
+  // Sends the strategy of `holder` for `claim` from the board's position (left as it
+  // was) to `out`, its header and then each entry as the walk finds it: nothing is held
+  // but the classes seen. Throws std::logic_error if the oracle fails where the search
+  // said the claim holds; InputError if `out` stops taking entries (a failed write).
+  void write(int holder, Claim claim, CertificateSink& out) {
+    Strategy header;
+    header.holder = holder;
+    header.claim = claim;
+    header.win_now_rule = true;
+    header.pairing_rule = oracle_.pairing_rule(holder, claim);
     holder_ = holder;
     claim_ = claim;
+    pairing_rule_ = header.pairing_rule;
     seen_.clear();
-    out_ = &strategy;
+    out_ = &out;
+    send(out.strategy(header));
     visit();
-    return strategy;
+  }
+
+  // The same strategy, in memory.
+  Strategy extract(int holder, Claim claim) {
+    CertificateBuilder builder;
+    write(holder, claim, builder);
+    return std::move(builder.certificate().strategies.back());
   }
 
  private:
@@ -90,10 +101,10 @@ class CertificateWalker {
     // a walk meets are these (every reply that ignores a threat), so this comes first.
     if (mover == holder_ && urgent_moves(board_).urgency == Urgency::WinNow) return;
     if (settled_by_lines()) return;
-    if (out_->pairing_rule && oracle_.paired(board_)) {
+    if (pairing_rule_ && oracle_.paired(board_)) {
       // The checker finds pairings of two cells a line itself; shared pairs are listed.
       if (const auto* pairs = oracle_.listed_pairs(); pairs && seen_.insert(class_of()))
-        out_->paired.push_back({owners(), *pairs, 0});
+        send(out_->paired({owners(), *pairs, 0}));
       return;
     }
     if (!seen_.insert(class_of())) return;
@@ -106,7 +117,7 @@ class CertificateWalker {
     }
     const std::optional<Move> move = oracle_.choose(board_, holder_, claim_);
     if (!move) throw std::logic_error("certificate: no turn keeps the claim where the search said one does");
-    out_->entries.push_back({owners(), to_turn(*move), 0});
+    send(out_->entry({owners(), to_turn(*move), 0}));
     follow(*move, mover);
   }
 
@@ -124,6 +135,10 @@ class CertificateWalker {
     board_.undo(m);
   }
 
+  static void send(bool taken) {
+    if (!taken) throw InputError("writing the certificate failed (is the disk full?)");
+  }
+
   std::vector<int8_t> owners() const { return owners_of(board_.stones(), board_.tables().cells); }
 
   Board& board_;
@@ -131,8 +146,9 @@ class CertificateWalker {
   const Canonicaliser<W>* symmetry_;
   int holder_ = 0;
   Claim claim_ = Claim::Win;
+  bool pairing_rule_ = false;
   StonesSet<W> seen_;
-  Strategy* out_ = nullptr;
+  CertificateSink* out_ = nullptr;
 };
 
 }  // namespace kinrow

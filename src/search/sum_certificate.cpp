@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "core/error.h"
 #include "core/notation.h"
 #include "games/board_dispatch.h"
 #include "search/canonical.h"
@@ -31,24 +32,29 @@ class SumOracle {
 
 }  // namespace
 
-Certificate sum_certificate(SumSolver& solver, const Position& position, Value value) {
+void write_sum_certificate(SumSolver& solver, const Position& position, Value value, CertificateSink& out) {
   const Game& game = position.game();
-  Certificate certificate;
-  certificate.spec = game.spec;
-  certificate.start = format_turns(game, position.history());
   Board<1> board(solver.tables());
   replay(board, position);
   SumOracle oracle(solver);
   const auto symmetry = listed_symmetries<1>(game);
   CertificateWalker<Board<1>, SumOracle> walker(board, oracle, symmetry ? &*symmetry : nullptr);
+  if (!out.begin(game.spec, format_turns(game, position.history())))
+    throw InputError("writing the certificate failed (is the disk full?)");
   if (value == Value::Draw) {
-    certificate.strategies.push_back(walker.extract(0, Claim::NotLose));
-    certificate.strategies.push_back(walker.extract(1, Claim::NotLose));
+    walker.write(0, Claim::NotLose, out);
+    walker.write(1, Claim::NotLose, out);
   } else {
     const int mover = position.to_move();
-    certificate.strategies.push_back(walker.extract(value == Value::Win ? mover : 1 - mover, Claim::Win));
+    walker.write(value == Value::Win ? mover : 1 - mover, Claim::Win, out);
   }
-  return certificate;
+  if (!out.end()) throw InputError("writing the certificate failed (is the disk full?)");
+}
+
+Certificate sum_certificate(SumSolver& solver, const Position& position, Value value) {
+  CertificateBuilder builder;
+  write_sum_certificate(solver, position, value, builder);
+  return std::move(builder.certificate());
 }
 
 }  // namespace kinrow

@@ -15,7 +15,12 @@
 
 namespace kinrow {
 
-// Precondition: `value` is the solver's value of `position` for the side to move.
+// Sends the certificate to `out` as the walk finds it, holding no entry (the way to write
+// tens of millions of them). Precondition: `value` is the solver's value of `position`
+// for the side to move.
+void write_sum_certificate(SumSolver& solver, const Position& position, Value value, CertificateSink& out);
+
+// The same, in memory.
 Certificate sum_certificate(SumSolver& solver, const Position& position, Value value);
 
 }  // namespace kinrow
