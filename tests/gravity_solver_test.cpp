@@ -10,6 +10,7 @@
 #include "games/families.h"
 #include "search/gravity_solver.h"
 #include "search/solver.h"
+#include "search/transposition_table.h"
 #include "test_names.h"
 #include "test_support.h"
 
@@ -41,6 +42,7 @@ TEST_P(BitboardAgreesWithGenericBoard, OnRandomPositions) {
         std::string(b.spec) + " after \"" + format_turns(game, position.history()) + "\"";
     const SolveResult bit = solve(position, fast);
     const SolveResult ref = solve(position, generic);
+    ASSERT_TRUE(gravity_table_fits(game, TranspositionTable(fast.table_megabytes))) << b.spec;
     ASSERT_TRUE(bit.bitboard && !ref.bitboard);
     ASSERT_EQ(bit.value, ref.value) << where;
     ASSERT_EQ(bit.score, ref.score) << where;
@@ -68,8 +70,28 @@ INSTANTIATE_TEST_SUITE_P(
                       Board{"connect:4x5x3", 11, 25}, Board{"connect:5x4x3,misere", 11, 25},
                       Board{"connect:4x4x4,misere", 11, 25}, Board{"connect:6x3x3", 11, 25},
                       Board{"connect:3x5x2", 10, 20}, Board{"connect:7x6x4", 12, 15},
-                      Board{"connect:7x6x4,misere", 12, 10}, Board{"connect:5x5x5", 12, 10}),
+                      Board{"connect:7x6x4,misere", 12, 10}, Board{"connect:5x5x5", 12, 10},
+                      // Past 64 bits: the same search on 128-bit words.
+                      Board{"connect:10x6x4", 12, 8}, Board{"connect:9x7x4", 12, 8},
+                      Board{"connect:8x8x4,misere", 12, 6}, Board{"connect:13x5x3", 12, 6},
+                      Board{"connect:10x7x5", 12, 5}, Board{"connect:26x2x3,misere", 12, 4}),
     [](const auto& info) { return testing::test_name(info.param.spec); });
+
+// A board whose keys need more bits than the table's 64 and bucket index holds goes to
+// the generic board rather than risk two positions sharing an entry.
+TEST(GravitySolver, BoardsTheTableCannotTellApartGoToTheGenericBoard) {
+  const Game wide = make_game("connect:16x7x4");  // 128 bits: 64 of index would be needed
+  EXPECT_TRUE(gravity_solver_applies(wide));
+  EXPECT_FALSE(gravity_table_fits(wide, TranspositionTable(4)));
+  EXPECT_TRUE(gravity_table_fits(make_game("connect:10x6x4"), TranspositionTable(1)));
+  EXPECT_TRUE(gravity_table_fits(make_game("connect:7x6x4"), TranspositionTable(1)));
+  EXPECT_FALSE(gravity_solver_applies(make_game("connect:17x7x4")));  // 136 bits
+  SolveOptions options;
+  options.table_megabytes = 4;
+  SplitMix64 random(7);
+  const Position position = random_position(wide, 9, random);
+  EXPECT_FALSE(solve(position, options).bitboard);
+}
 
 // Reads the first `lines` "MOVES SCORE" lines of one of Pons' sets as column lists.
 std::vector<std::pair<std::vector<int>, int>> pons_positions(const Game& game, const char* name, int lines) {

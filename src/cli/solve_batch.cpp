@@ -52,12 +52,14 @@ int run_solve_batch(const Args& args, const Game& game, const SolveOptions& opti
 
   // Gravity games keep one table for the whole batch: later positions reuse what earlier
   // ones learned, as the classic solvers do when reading a test set.
-  const bool bitboard = !options.generic_board && gravity_solver_applies(game);
+  bool bitboard = !options.generic_board && gravity_solver_applies(game);
   std::optional<TranspositionTable> table;
   std::optional<GravitySolver> gravity;
   if (bitboard) {
     table.emplace(options.table_megabytes ? options.table_megabytes : automatic_table_megabytes(game));
-    gravity.emplace(game, *table, SearchMonitor{}, options.gravity);
+    bitboard = gravity_table_fits(game, *table);
+    if (bitboard) gravity.emplace(game, *table, SearchMonitor{}, options.gravity);
+    else table.reset();
   }
 
   ProgressLine progress(!args.has("quiet"));

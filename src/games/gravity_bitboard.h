@@ -1,4 +1,6 @@
-// A gravity board (Connect Four and its relatives) as two 64-bit words.
+// A gravity board (Connect Four and its relatives) as two bit sets of 64 or 128 bits
+// (`Bits`: uint64_t, or the compiler's unsigned __int128 for boards past 64 bits such as
+// 8x8, 9x7 and 10x6; one code, the width a template parameter).
 //
 // The classic layout of Tromp's and Pons' solvers: column x owns bits x*(H+1) .. x*(H+1)+H,
 // the top one a sentinel row that is always empty, so shifting a bitboard by 1 (up),
@@ -18,20 +20,41 @@
 
 namespace kinrow {
 
-// Boards whose columns, each with its sentinel, fit in 64 bits (7x6, 8x7, 9x5, 6x9, ...),
-// with lines short enough that no shift reaches past the word.
-constexpr bool gravity_bitboard_fits(int width, int height, int k) {
-  return width >= 1 && height >= 1 && k >= 1 && width * (height + 1) <= 64 &&
-         (k - 1) * (height + 2) < 64;
+__extension__ typedef unsigned __int128 uint128_t;  // GCC's and Clang's 128-bit integer
+
+// Bit counts on both widths (std::popcount and std::countr_zero take standard types only).
+inline int bit_count(uint64_t bits) { return std::popcount(bits); }
+inline int bit_count(uint128_t bits) {
+  return std::popcount(static_cast<uint64_t>(bits)) + std::popcount(static_cast<uint64_t>(bits >> 64));
+}
+inline int lowest_bit(uint64_t bits) { return std::countr_zero(bits); }
+inline int lowest_bit(uint128_t bits) {
+  const uint64_t low = static_cast<uint64_t>(bits);
+  return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(bits >> 64));
 }
 
+// The bits a gravity board of width x height needs: a column of each height plus its sentinel.
+constexpr int gravity_board_bits(int width, int height) { return width * (height + 1); }
+
+// Boards whose columns, each with its sentinel, fit in `bits` bits (64: 7x6, 8x7, 9x5,
+// 6x9 ...; 128: 8x8, 9x7, 10x6, 12x5 ... up to 15x7), with lines short enough that no
+// shift reaches past the word.
+constexpr bool gravity_bitboard_fits(int width, int height, int k, int bits = 128) {
+  return width >= 1 && height >= 1 && k >= 1 && gravity_board_bits(width, height) <= bits &&
+         (k - 1) * (height + 2) < bits;
+}
+
+template <class Bits = uint64_t>
 struct GravityGeometry {
+  static constexpr int kBits = 8 * sizeof(Bits);
+  static constexpr int kMaxWidth = kBits / 2;  // a column takes at least two bits
+
   GravityGeometry(int w, int h, int k_in_a_row) : width(w), height(h), k(k_in_a_row) {
     for (int x = 0; x < w; ++x) {
-      bottom |= uint64_t{1} << (x * (h + 1));
-      column[x] = ((uint64_t{1} << h) - 1) << (x * (h + 1));
+      bottom |= Bits{1} << (x * (h + 1));
+      column[x] = ((Bits{1} << h) - 1) << (x * (h + 1));
       board |= column[x];
-      for (int y = 0; y < h; y += 2) odd_rows |= uint64_t{1} << (x * (h + 1) + y);
+      for (int y = 0; y < h; y += 2) odd_rows |= Bits{1} << (x * (h + 1) + y);
     }
     follower_rows = h % 2 == 0 ? board & ~odd_rows : odd_rows;
     shifts[0] = 1;  // vertical
@@ -41,42 +64,42 @@ struct GravityGeometry {
   }
 
   int width, height, k;
-  uint64_t bottom = 0;  // the bottom cell of every column
-  uint64_t board = 0;  // every playable cell (no sentinels)
-  uint64_t odd_rows = 0;  // rows 1, 3, 5, ... counted from 1 at the bottom
+  Bits bottom = 0;  // the bottom cell of every column
+  Bits board = 0;  // every playable cell (no sentinels)
+  Bits odd_rows = 0;  // rows 1, 3, 5, ... counted from 1 at the bottom
   // Rows an even distance below the top (the top row, the one two below, ...): the cells
   // a follower claims by answering every move on top of it (see search/claimeven.h).
-  uint64_t follower_rows = 0;
-  uint64_t column[32] = {};
+  Bits follower_rows = 0;
+  Bits column[kMaxWidth] = {};
   int shifts[4];
 
   int cells() const { return width * height; }
 
   // A bit set with its columns in reverse order: the mirror image of a position's key
   // (the image has the same value, so the table can hold the two once).
-  uint64_t mirror(uint64_t bits) const {
+  Bits mirror(Bits bits) const {
     const int stride = height + 1;
-    const uint64_t column_bits = (uint64_t{1} << stride) - 1;
-    uint64_t mirrored = 0;
+    const Bits column_bits = (Bits{1} << stride) - 1;
+    Bits mirrored = 0;
     for (int x = 0; x < width; ++x)
       mirrored |= ((bits >> (x * stride)) & column_bits) << ((width - 1 - x) * stride);
     return mirrored;
   }
-  uint64_t top_of(int x) const { return uint64_t{1} << (x * (height + 1) + height - 1); }
-  uint64_t bottom_of(int x) const { return uint64_t{1} << (x * (height + 1)); }
+  Bits top_of(int x) const { return Bits{1} << (x * (height + 1) + height - 1); }
+  Bits bottom_of(int x) const { return Bits{1} << (x * (height + 1)); }
 };
 
 // Empty cells (within `empty`) that complete k in a row for the owner of `stones`.
-template <int K>
-inline uint64_t completing_cells(const GravityGeometry& g, uint64_t stones, uint64_t empty) {
+template <int K, class Bits>
+inline Bits completing_cells(const GravityGeometry<Bits>& g, Bits stones, Bits empty) {
   static_assert(K >= 1 && K <= 16);
   if constexpr (K == 1) return empty;
-  uint64_t result = 0;
+  Bits result = 0;
   for (int d = 0; d < 4; ++d) {
     const int s = g.shifts[d];
     // before[m]: cells with stones at the m cells before them along d; after[m] likewise.
-    uint64_t before[K], after[K];
-    before[0] = after[0] = ~uint64_t{0};
+    Bits before[K], after[K];
+    before[0] = after[0] = ~Bits{0};
     for (int m = 1; m < K; ++m) {
       before[m] = before[m - 1] & (stones << (m * s));
       after[m] = after[m - 1] & (stones >> (m * s));
@@ -89,11 +112,11 @@ inline uint64_t completing_cells(const GravityGeometry& g, uint64_t stones, uint
 // The cells of `stones` that start k in a row of stones along direction d (the line
 // runs from the cell upwards in the bit order: + shifts[d] per step): runs of length 2,
 // 4, ... by doubling, then one last step to reach k.
-template <int K>
-inline uint64_t line_starts(const GravityGeometry& g, uint64_t stones, int d) {
+template <int K, class Bits>
+inline Bits line_starts(const GravityGeometry<Bits>& g, Bits stones, int d) {
   static_assert(K >= 1 && K <= 16);
   const int s = g.shifts[d];
-  uint64_t run = stones;
+  Bits run = stones;
   int length = 1;
   while (2 * length <= K) {
     run &= run >> (length * s);
@@ -104,34 +127,35 @@ inline uint64_t line_starts(const GravityGeometry& g, uint64_t stones, int d) {
 }
 
 // Whether `stones` holds k in a row in some direction.
-template <int K>
-inline bool has_line(const GravityGeometry& g, uint64_t stones) {
+template <int K, class Bits>
+inline bool has_line(const GravityGeometry<Bits>& g, Bits stones) {
   for (int d = 0; d < 4; ++d)
     if (line_starts<K>(g, stones, d)) return true;
   return false;
 }
 
+template <class Bits = uint64_t>
 class GravityBitboard {
  public:
-  explicit GravityBitboard(const GravityGeometry& geometry) : g_(&geometry) {}
+  explicit GravityBitboard(const GravityGeometry<Bits>& geometry) : g_(&geometry) {}
 
-  const GravityGeometry& geometry() const { return *g_; }
+  const GravityGeometry<Bits>& geometry() const { return *g_; }
   int moves() const { return moves_; }
-  uint64_t current() const { return current_; }  // the side to move's stones
-  uint64_t opponent() const { return current_ ^ mask_; }
-  uint64_t mask() const { return mask_; }
+  Bits current() const { return current_; }  // the side to move's stones
+  Bits opponent() const { return current_ ^ mask_; }
+  Bits mask() const { return mask_; }
   // Cells a stone can be dropped into now: the lowest empty cell of each column.
-  uint64_t playable() const { return (mask_ + g_->bottom) & g_->board; }
+  Bits playable() const { return (mask_ + g_->bottom) & g_->board; }
   bool column_playable(int x) const { return !(mask_ & g_->top_of(x)); }
-  uint64_t key() const { return current_ + mask_ + g_->bottom; }
+  Bits key() const { return current_ + mask_ + g_->bottom; }
 
   // Drops a stone on `cell` (a single bit of playable()) for the side to move.
-  void play(uint64_t cell) {
+  void play(Bits cell) {
     current_ ^= mask_;  // the mover's stones become the opponent's of the next turn
     mask_ |= cell;
     ++moves_;
   }
-  void undo(uint64_t cell) {
+  void undo(Bits cell) {
     --moves_;
     mask_ ^= cell;
     current_ ^= mask_;
@@ -139,9 +163,9 @@ class GravityBitboard {
   void play_column(int x) { play((mask_ + g_->bottom_of(x)) & g_->column[x]); }
 
  private:
-  const GravityGeometry* g_;
-  uint64_t current_ = 0;
-  uint64_t mask_ = 0;
+  const GravityGeometry<Bits>* g_;
+  Bits current_ = 0;
+  Bits mask_ = 0;
   int moves_ = 0;
 };
 

@@ -44,10 +44,10 @@ inline constexpr int kNoBound = 1 << 20;
 // down) is all the leader's can only be completed after the leader completed the shadow,
 // and lost. True when every line within `follower_may` has its shadow within
 // `leader_sure` (in particular when the follower has no line at all).
-template <int K>
-bool follower_lines_shadowed(const GravityGeometry& g, uint64_t follower_may, uint64_t leader_sure) {
+template <int K, class Bits>
+bool follower_lines_shadowed(const GravityGeometry<Bits>& g, Bits follower_may, Bits leader_sure) {
   for (int d = 0; d < 4; ++d) {
-    const uint64_t starts = line_starts<K>(g, follower_may, d);
+    const Bits starts = line_starts<K>(g, follower_may, d);
     if (starts & g.bottom) return false;  // a line on the bottom row has no shadow
     if ((starts >> 1) & ~line_starts<K>(g, leader_sure, d)) return false;
   }
@@ -58,16 +58,16 @@ bool follower_lines_shadowed(const GravityGeometry& g, uint64_t follower_may, ui
 // connect-score convention (gravity_search.h), or kNoBound when the rules say nothing.
 // `playable` are the cells a stone can go into now, `their_threats` the empty cells that
 // complete a line of theirs (used in normal play only). Precondition: the game is not over.
-template <int K, bool Misere>
-int claimeven_upper_bound(const GravityGeometry& g, uint64_t mine, uint64_t theirs, uint64_t empty,
-                          uint64_t playable, uint64_t their_threats) {
-  const int empty_count = std::popcount(empty);
-  const uint64_t follower_side = empty & g.follower_rows;
+template <int K, bool Misere, class Bits>
+int claimeven_upper_bound(const GravityGeometry<Bits>& g, Bits mine, Bits theirs, Bits empty, Bits playable,
+                          Bits their_threats) {
+  const int empty_count = bit_count(empty);
+  const Bits follower_side = empty & g.follower_rows;
   int bound = kNoBound;
   if (empty_count % 2 == 0) {
-    const uint64_t unpaired = follower_side & playable;
-    const uint64_t follower_sure = follower_side & ~unpaired;
-    const uint64_t leader_sure = empty & ~follower_side;
+    const Bits unpaired = follower_side & playable;
+    const Bits follower_sure = follower_side & ~unpaired;
+    const Bits leader_sure = empty & ~follower_side;
     if constexpr (Misere) {
       if (!follower_lines_shadowed<K>(g, theirs | follower_side, mine | leader_sure)) return kNoBound;
       return has_line<K>(g, mine | leader_sure) ? -1 : 0;
@@ -83,18 +83,18 @@ int claimeven_upper_bound(const GravityGeometry& g, uint64_t mine, uint64_t thei
     const int cells = g.cells();
     const int moves = cells - empty_count;
     const int stride = g.height + 1;
-    for (uint64_t threats = their_threats & ~playable; threats; threats &= threats - 1) {
-      const uint64_t t = threats & -threats;
-      const uint64_t below = t >> 1;  // empty, since t is not playable
-      const int x = std::countr_zero(t) / stride;
-      const uint64_t frozen = g.column[x] & ~(below - 1);
-      const int rest = empty_count - std::popcount(frozen);
+    for (Bits threats = their_threats & ~playable; threats; threats &= threats - 1) {
+      const Bits t = threats & -threats;
+      const Bits below = t >> 1;  // empty, since t is not playable
+      const int x = lowest_bit(t) / stride;
+      const Bits frozen = g.column[x] & ~(below - 1);
+      const int rest = empty_count - bit_count(frozen);
       if (rest % 2 != 0) continue;
       const int end = moves + rest + 2;  // the rest, then b and t
       if (-((cells + 2 - end) / 2) >= bound) continue;  // no better than what we have
-      const uint64_t parity_of_t = (std::countr_zero(t) % stride) % 2 == 0 ? g.odd_rows : g.board & ~g.odd_rows;
-      const uint64_t open = empty & ~frozen;
-      const uint64_t follower_cells = ((open & g.follower_rows & ~g.column[x]) | (open & g.column[x] & parity_of_t)) & ~playable;
+      const Bits parity_of_t = (lowest_bit(t) % stride) % 2 == 0 ? g.odd_rows : g.board & ~g.odd_rows;
+      const Bits open = empty & ~frozen;
+      const Bits follower_cells = ((open & g.follower_rows & ~g.column[x]) | (open & g.column[x] & parity_of_t)) & ~playable;
       if (!has_line<K>(g, mine | (open & ~follower_cells) | below)) bound = -((cells + 2 - end) / 2);
     }
   }

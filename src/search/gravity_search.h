@@ -25,6 +25,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 
 #include "games/gravity_bitboard.h"
 #include "search/alphabeta.h"
@@ -66,10 +67,12 @@ class BusyPositions {
   std::array<std::atomic<uint64_t>, std::size_t{1} << kBits> slots_{};
 };
 
-template <int K, bool Misere>
+// `Bits` is the bitboard's word (games/gravity_bitboard.h): uint64_t, or uint128_t past 64
+// bits, whose keys reach the table as two words (transposition_table.h).
+template <int K, bool Misere, class Bits = uint64_t>
 class GravitySearch {
  public:
-  GravitySearch(GravityBitboard& board, TranspositionTable& table, const SearchMonitor& monitor,
+  GravitySearch(GravityBitboard<Bits>& board, TranspositionTable& table, const SearchMonitor& monitor,
                 const GravityTechniques& techniques = {})
       : board_(board), g_(board.geometry()), table_(table), monitor_(monitor), use_(techniques),
         cells_(g_.cells()), start_(Clock::now()), last_report_(start_) {
@@ -87,8 +90,8 @@ class GravitySearch {
 
   // The score of dropping in column x, from the mover's side, searched with (alpha, beta).
   int search_column(int x, int alpha, int beta) {
-    const uint64_t cell = (board_.mask() + g_.bottom_of(x)) & g_.column[x];
-    const uint64_t mine = completing_cells<K>(g_, board_.current(), empty());
+    const Bits cell = (board_.mask() + g_.bottom_of(x)) & g_.column[x];
+    const Bits mine = completing_cells<K>(g_, board_.current(), empty());
     const int e = board_.moves() + 1;
     if (cell & mine) return Misere ? -connect_score(cells_, e) : connect_score(cells_, e);
     if (e == cells_) return 0;
@@ -125,6 +128,22 @@ class GravitySearch {
 
  private:
   using Clock = std::chrono::steady_clock;
+  static constexpr int kMaxWidth = GravityGeometry<Bits>::kMaxWidth;
+  static constexpr int kBits = GravityGeometry<Bits>::kBits;
+
+  // A key as the table takes it: 64 bits, and the bits above them (zero on 64-bit boards).
+  static uint64_t low(Bits key) { return static_cast<uint64_t>(key); }
+  static uint64_t high(Bits key) {
+    if constexpr (kBits > 64) return static_cast<uint64_t>(key >> 64);
+    else return 0;
+  }
+  // A 64-bit stand-in for a key in BusyPositions, where a collision costs only duplicated work.
+  static uint64_t busy_key(Bits key) { return low(key) ^ high(key) * 0x9E3779B97F4A7C15ull; }
+  std::optional<TableEntry> probe(Bits key) const { return table_.probe(low(key), high(key)); }
+  void prefetch(Bits key) const { table_.prefetch(low(key), high(key)); }
+  void store(Bits key, int lower, int upper, int move, uint64_t nodes) {
+    table_.store(low(key), lower, upper, move, nodes, high(key));
+  }
 
   // Enhanced transposition cutoffs pay only where a subtree is large: nearer the leaves
   // the children's probes cost more than the searches they save (docs/benchmarks.md).
@@ -132,15 +151,15 @@ class GravitySearch {
 
   // What a node knows once its moves are generated.
   struct Node {
-    uint64_t empty;
-    uint64_t playable;
-    uint64_t candidates;  // moves that do not lose at once
-    uint64_t their_threats;  // empty cells completing an opponent's line (normal play)
-    uint64_t key;  // table key, the mirror image's if `mirrored`
+    Bits empty;
+    Bits playable;
+    Bits candidates;  // moves that do not lose at once
+    Bits their_threats;  // empty cells completing an opponent's line (normal play)
+    Bits key;  // table key, the mirror image's if `mirrored`
     bool mirrored;
   };
 
-  uint64_t empty() const { return g_.board & ~board_.mask(); }
+  Bits empty() const { return g_.board & ~board_.mask(); }
 
   // Centre columns first: they take part in the most lines; ties go to the left.
   void fix_order() {
@@ -163,16 +182,16 @@ class GravitySearch {
 
   // The table key of a position given its key, and whether the mirror image's was taken
   // (moves stored under it are then mirrored).
-  uint64_t canonical(uint64_t key, bool& mirrored) const {
+  Bits canonical(Bits key, bool& mirrored) const {
     mirrored = false;
     if (!use_.mirror) return key;
-    const uint64_t other = g_.mirror(key);
+    const Bits other = g_.mirror(key);
     mirrored = other < key;
     return mirrored ? other : key;
   }
   int unmirror(int column, bool mirrored) const { return mirrored ? g_.width - 1 - column : column; }
 
-  int upper_bound(uint64_t mine, uint64_t theirs, uint64_t empty, uint64_t playable, uint64_t their_threats) const {
+  int upper_bound(Bits mine, Bits theirs, Bits empty, Bits playable, Bits their_threats) const {
     if (!use_.claimeven) return kNoBound;
     return claimeven_upper_bound<K, Misere>(g_, mine, theirs, empty, playable, their_threats);
   }
@@ -189,8 +208,8 @@ class GravitySearch {
 
     // Moves that do not lose at once: take the opponent's completing cell if there is
     // one (two means the game is lost), never play directly under one.
-    uint64_t candidates = node.playable;
-    if (const uint64_t forced = node.their_threats & node.playable) {
+    Bits candidates = node.playable;
+    if (const Bits forced = node.their_threats & node.playable) {
       if (forced & (forced - 1)) return -connect_score(cells_, moves + 2);
       candidates = forced;
     }
@@ -201,7 +220,7 @@ class GravitySearch {
     if (!(candidates & (candidates - 1))) return play_only(candidates, alpha, beta);
     node.candidates = candidates;
     node.key = canonical(board_.key(), node.mirrored);
-    table_.prefetch(node.key);
+    prefetch(node.key);
 
     // The opponent cannot complete a line on the next move, we cannot on this one.
     const int lo = -connect_score(cells_, moves + 4);
@@ -219,14 +238,14 @@ class GravitySearch {
     node.empty = empty();
     node.playable = board_.playable();
     node.their_threats = 0;
-    const uint64_t mine = completing_cells<K>(g_, board_.current(), node.empty);
-    const uint64_t candidates = node.playable & ~mine;
+    const Bits mine = completing_cells<K>(g_, board_.current(), node.empty);
+    const Bits candidates = node.playable & ~mine;
     if (!candidates) return -connect_score(cells_, moves + 1);  // every move completes a line
     if (moves == cells_ - 1) return 0;  // the last cell, safely
     if (!(candidates & (candidates - 1))) return play_only(candidates, alpha, beta);
     node.candidates = candidates;
     node.key = canonical(board_.key(), node.mirrored);
-    table_.prefetch(node.key);
+    prefetch(node.key);
 
     // The opponent completes on its next move at the earliest, we on our next one.
     const int hi = connect_score(cells_, moves + 2);
@@ -238,8 +257,8 @@ class GravitySearch {
   bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
 
   // The only move that does not lose at once: no choice to remember, so no table entry.
-  int play_only(uint64_t cell, int alpha, int beta) {
-    last_cell_ = std::countr_zero(cell);
+  int play_only(Bits cell, int alpha, int beta) {
+    last_cell_ = lowest_bit(cell);
     board_.play(cell);
     const int value = -negamax(-beta, -alpha);
     board_.undo(cell);
@@ -263,7 +282,7 @@ class GravitySearch {
     }
 
     int hint = -1;
-    if (const auto e = table_.probe(node.key)) {
+    if (const auto e = probe(node.key)) {
       if (e->lower >= beta) return e->lower;
       if (e->upper <= alpha) return e->upper;
       alpha = std::max<int>(alpha, e->lower);
@@ -291,33 +310,33 @@ class GravitySearch {
     // claimeven bound may end the search here at once; where enhanced transposition
     // cutoffs apply, each child's bucket is fetched now and read below, once the
     // ordering work has hidden the wait.
-    std::array<uint64_t, 32> cell, child_key;
-    std::array<int, 32> score, column;
+    std::array<Bits, kMaxWidth> cell, child_key;
+    std::array<int, kMaxWidth> score, column;
     int n = 0;
     for (int i = 0; i < g_.width; ++i) {
       const int x = order_[i];
-      const uint64_t c = node.candidates & g_.column[x];
+      const Bits c = node.candidates & g_.column[x];
       if (!c) continue;
-      const uint64_t child_empty = node.empty & ~c;
-      const uint64_t threats = completing_cells<K>(g_, board_.current() | c, child_empty);
+      const Bits child_empty = node.empty & ~c;
+      const Bits threats = completing_cells<K>(g_, board_.current() | c, child_empty);
       if (use_.child_bounds) {
-        const uint64_t child_playable = (node.playable ^ c) | ((c << 1) & g_.board);
+        const Bits child_playable = (node.playable ^ c) | ((c << 1) & g_.board);
         const int child_upper = upper_bound(board_.opponent(), board_.current() | c, child_empty, child_playable, threats);
         if (child_upper != kNoBound && -child_upper >= beta) {
-          table_.store(node.key, -child_upper, connect_score(cells_, 0), unmirror(x, node.mirrored), 1);
+          store(node.key, -child_upper, connect_score(cells_, 0), unmirror(x, node.mirrored), 1);
           return -child_upper;
         }
       }
-      uint64_t ck = 0;
+      Bits ck = 0;
       if (etc || shared) {
         bool child_mirrored;
         ck = canonical(board_.opponent() + (board_.mask() | c) + g_.bottom, child_mirrored);
-        table_.prefetch(ck);
+        prefetch(ck);
       }
       const int s = x == hint      ? 1 << 30
                     : x == counter ? 1 << 29
                                    : (order_score(threats, node.their_threats & ~c) << 20) +
-                                         (learn ? history_[side][std::countr_zero(c)] : 0);
+                                         (learn ? history_[side][lowest_bit(c)] : 0);
       int j = n++;
       for (; j > 0 && score[j - 1] < s; --j) {
         cell[j] = cell[j - 1];
@@ -334,31 +353,31 @@ class GravitySearch {
     // Enhanced transposition cutoff: a child the table already knows to refute the
     // window ends the search here before any child is searched.
     for (int i = 0; etc && i < n; ++i) {
-      const auto e = table_.probe(child_key[i]);
+      const auto e = probe(child_key[i]);
       if (e && -e->upper >= beta) {
-        table_.store(node.key, -e->upper, connect_score(cells_, 0), unmirror(column[i], node.mirrored), 1);
+        store(node.key, -e->upper, connect_score(cells_, 0), unmirror(column[i], node.mirrored), 1);
         return -e->upper;
       }
     }
 
     int best = -connect_score(cells_, 0) - 1;
     int best_column = -1;
-    std::array<int, 32> deferred;
+    std::array<int, kMaxWidth> deferred;
     int deferred_count = 0;
     for (int pass = 0; pass < 2 && alpha < beta; ++pass) {
       const int count = pass == 0 ? n : deferred_count;
       for (int j = 0; j < count; ++j) {
         const int i = pass == 0 ? j : deferred[j];
-        if (shared && pass == 0 && j > 0 && busy_->busy(child_key[i])) {
+        if (shared && pass == 0 && j > 0 && busy_->busy(busy_key(child_key[i]))) {
           deferred[deferred_count++] = i;
           continue;
         }
-        if (shared) busy_->enter(child_key[i]);
-        last_cell_ = std::countr_zero(cell[i]);
+        if (shared) busy_->enter(busy_key(child_key[i]));
+        last_cell_ = lowest_bit(cell[i]);
         board_.play(cell[i]);
         const int value = -negamax(-beta, -alpha);
         board_.undo(cell[i]);
-        if (shared) busy_->leave(child_key[i]);
+        if (shared) busy_->leave(busy_key(child_key[i]));
         if (stopped()) return 0;  // a teammate has the answer; this value means nothing
         if (value > best) {
           best = value;
@@ -368,7 +387,7 @@ class GravitySearch {
             if (alpha >= beta) {
               if (learn && previous >= 0) countermove_[side][previous] = static_cast<int8_t>(column[i]);
               if (learn) {
-                int& h = history_[side][std::countr_zero(cell[i])];
+                int& h = history_[side][lowest_bit(cell[i])];
                 h = std::min(h + (cells_ - board_.moves()), (1 << 19) - 1);
               }
               break;
@@ -380,9 +399,9 @@ class GravitySearch {
 
     const int stored_move = unmirror(best_column, node.mirrored);
     const uint64_t work = nodes_ - nodes_before;
-    if (best <= alpha0) table_.store(node.key, -connect_score(cells_, 0), best, stored_move, work);
-    else if (best >= beta) table_.store(node.key, best, connect_score(cells_, 0), stored_move, work);
-    else table_.store(node.key, best, best, stored_move, work);
+    if (best <= alpha0) store(node.key, -connect_score(cells_, 0), best, stored_move, work);
+    else if (best >= beta) store(node.key, best, connect_score(cells_, 0), stored_move, work);
+    else store(node.key, best, best, stored_move, work);
     return best;
   }
 
@@ -392,28 +411,28 @@ class GravitySearch {
   // (odd rows for the first player, even for the second) counts double, as those are
   // the threats zugzwang lets a player cash in. In misère the same count measures cells
   // the mover must avoid, so fewer is better.
-  int order_score(uint64_t threats, uint64_t their_threats) const {
+  int order_score(Bits threats, Bits their_threats) const {
     if (!use_.threat_order) return 0;
-    const uint64_t useful = threats & ~(their_threats << 1);
-    const uint64_t good_rows = board_.moves() % 2 == 0 ? g_.odd_rows : g_.board & ~g_.odd_rows;
-    const int score = 2 * std::popcount(useful & good_rows) + std::popcount(useful & ~good_rows);
+    const Bits useful = threats & ~(their_threats << 1);
+    const Bits good_rows = board_.moves() % 2 == 0 ? g_.odd_rows : g_.board & ~g_.odd_rows;
+    const int score = 2 * bit_count(useful & good_rows) + bit_count(useful & ~good_rows);
     return Misere ? -score : score;
   }
 
-  GravityBitboard& board_;
-  const GravityGeometry& g_;
+  GravityBitboard<Bits>& board_;
+  const GravityGeometry<Bits>& g_;
   TranspositionTable& table_;
   SearchMonitor monitor_;
   GravityTechniques use_;
   int cells_;
-  std::array<int, 32> order_{};
+  std::array<int, kMaxWidth> order_{};
   int last_cell_ = -1;  // the bit of the move that led to the node being searched
-  std::array<std::array<int8_t, 64>, 2> countermove_ = [] {
-    std::array<std::array<int8_t, 64>, 2> none;
+  std::array<std::array<int8_t, kBits>, 2> countermove_ = [] {
+    std::array<std::array<int8_t, kBits>, 2> none;
     for (auto& side : none) side.fill(-1);
     return none;
   }();
-  std::array<std::array<int, 64>, 2> history_{};  // cut-offs per cell, weighted by depth
+  std::array<std::array<int, kBits>, 2> history_{};  // cut-offs per cell, weighted by depth
   uint64_t nodes_ = 0;
   int window_low_ = 0;
   const std::atomic<bool>* stop_ = nullptr;

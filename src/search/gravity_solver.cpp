@@ -55,14 +55,14 @@ int end_of(int cells, int moves, int score, bool misere) {
 // give up. They spread over the tree by deferring moves a teammate is searching
 // (simplified ABDADA, BusyPositions in gravity_search.h) and meet again through the
 // table. With one thread this is the plain search.
-template <int K, bool Misere>
+template <int K, bool Misere, class Bits>
 class Team {
  public:
   // Helpers join a window once the leader has searched this many nodes (a few ms): most
   // small positions are solved before a thread would have started.
   static constexpr uint64_t kHelpAfterNodes = 1 << 14;
 
-  Team(const GravityGeometry& geometry, const std::vector<int>& columns, TranspositionTable& table,
+  Team(const GravityGeometry<Bits>& geometry, const std::vector<int>& columns, TranspositionTable& table,
        const SearchMonitor& monitor, const GravitySettings& settings) {
     const int threads = std::max(1, settings.threads);
     if (threads > 1) busy_ = std::make_unique<BusyPositions>();
@@ -73,16 +73,24 @@ class Team {
     }
   }
 
-  GravitySearch<K, Misere>& leader() { return members_[0]->search; }
-  GravityBitboard& board() { return members_[0]->board; }
+  GravitySearch<K, Misere, Bits>& leader() { return members_[0]->search; }
+  GravityBitboard<Bits>& board() { return members_[0]->board; }
 
   int search(int alpha, int beta) {
-    GravitySearch<K, Misere>& leader = members_[0]->search;
+    GravitySearch<K, Misere, Bits>& leader = members_[0]->search;
     if (members_.size() == 1) return leader.search(alpha, beta);
     stop_ = false;
     Window window{this, alpha, beta};
     leader.call_for_help_after(kHelpAfterNodes, &Window::start_helpers, &window);
-    window.run(0);
+    try {
+      window.run(0);
+    } catch (...) {
+      // The leader's progress callback gave up on the search (a time budget): the
+      // helpers stop, and are joined before the window they read goes away.
+      stop_ = true;
+      for (std::thread& t : window.helpers) t.join();
+      throw;
+    }
     leader.call_for_help_after(0, nullptr, nullptr);
     leader.join_team(&stop_, nullptr);
     for (std::thread& t : window.helpers) t.join();
@@ -101,13 +109,13 @@ class Team {
   // its own, or the cores would fight over a shared line (measured: each thread at half
   // speed).
   struct alignas(64) Member {
-    Member(const GravityGeometry& geometry, const std::vector<int>& columns, TranspositionTable& table,
+    Member(const GravityGeometry<Bits>& geometry, const std::vector<int>& columns, TranspositionTable& table,
            const SearchMonitor& monitor, const GravityTechniques& techniques)
         : board(geometry), search(board, table, monitor, techniques) {
       for (int x : columns) board.play_column(x);
     }
-    GravityBitboard board;
-    GravitySearch<K, Misere> search;
+    GravityBitboard<Bits> board;
+    GravitySearch<K, Misere, Bits> search;
     char padding[64];
   };
 
@@ -140,12 +148,12 @@ class Team {
   std::unique_ptr<BusyPositions> busy_;
 };
 
-template <int K, bool Misere>
+template <int K, bool Misere, class Bits>
 GravitySolution solve_with(const Game& game, const std::vector<int>& columns, bool weak, TranspositionTable& table,
                            const SearchMonitor& monitor, const GravitySettings& settings) {
-  const GravityGeometry geometry(game.width(), game.height(), K);
-  Team<K, Misere> team(geometry, columns, table, monitor, settings);
-  GravityBitboard& board = team.board();
+  const GravityGeometry<Bits> geometry(game.width(), game.height(), K);
+  Team<K, Misere, Bits> team(geometry, columns, table, monitor, settings);
+  GravityBitboard<Bits>& board = team.board();
 
   GravitySolution solution;
   const int cells = geometry.cells(), moves = board.moves();
@@ -157,7 +165,7 @@ GravitySolution solve_with(const Game& game, const std::vector<int>& columns, bo
 
   // A best move: the first column, centre out, that keeps the score (in weak mode, the
   // value: any move of a lost position, which the weak answer cannot rank).
-  GravitySearch<K, Misere>& search = team.leader();
+  GravitySearch<K, Misere, Bits>& search = team.leader();
   const int keep = solution.score;
   for (int i = 0; i < geometry.width && solution.best_column < 0; ++i) {
     const int x = search.column_order(i);
@@ -171,10 +179,11 @@ GravitySolution solve_with(const Game& game, const std::vector<int>& columns, bo
 using SolveFunction = GravitySolution (*)(const Game&, const std::vector<int>&, bool, TranspositionTable&,
                                           const SearchMonitor&, const GravitySettings&);
 
-template <int... Ks>
+// The search for k, the goal and the word: 64 bits where the board fits, else 128.
+template <class Bits, int... Ks>
 SolveFunction pick(int k, bool misere, std::integer_sequence<int, Ks...>) {
   SolveFunction f = nullptr;
-  ((k == Ks + 1 ? (f = misere ? solve_with<Ks + 1, true> : solve_with<Ks + 1, false>) : f), ...);
+  ((k == Ks + 1 ? (f = misere ? solve_with<Ks + 1, true, Bits> : solve_with<Ks + 1, false, Bits>) : f), ...);
   return f;
 }
 
@@ -188,13 +197,20 @@ bool gravity_solver_applies(const Game& game) {
   return k >= 1 && k <= kMaxBitboardK && gravity_bitboard_fits(game.width(), game.height(), k);
 }
 
+bool gravity_table_fits(const Game& game, const TranspositionTable& table) {
+  return gravity_board_bits(game.width(), game.height()) <= 64 + table.index_bits();
+}
+
 GravitySolver::GravitySolver(const Game& game, TranspositionTable& table, SearchMonitor monitor,
                              GravitySettings settings)
     : game_(game), table_(table), monitor_(std::move(monitor)), settings_(settings) {}
 
 GravitySolution GravitySolver::solve(const std::vector<int>& columns, bool weak) {
-  const SolveFunction f = pick(line_length(game_), game_.rules.goal == Goal::Misere,
-                               std::make_integer_sequence<int, kMaxBitboardK>{});
+  const int k = line_length(game_);
+  const bool misere = game_.rules.goal == Goal::Misere;
+  const auto ks = std::make_integer_sequence<int, kMaxBitboardK>{};
+  const SolveFunction f = gravity_bitboard_fits(game_.width(), game_.height(), k, 64) ? pick<uint64_t>(k, misere, ks)
+                                                                                     : pick<uint128_t>(k, misere, ks);
   return f(game_, columns, weak, table_, monitor_, settings_);
 }
 

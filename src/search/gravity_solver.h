@@ -1,7 +1,8 @@
 // Solving gravity games on bitboards: the fast path `kinrow solve` takes for connect
-// boards that fit in 64 bits (see games/gravity_bitboard.h), with any k up to 8, normal
-// or misère, one stone a turn, no cylinder. Everything else goes to the generic board,
-// which is also the reference these results are tested against.
+// boards that fit in 128 bits (see games/gravity_bitboard.h; 64-bit words where the board
+// fits in them, as 7x6 does), with any k up to 8, normal or misère, one stone a turn, no
+// cylinder. Everything else goes to the generic board, which is also the reference these
+// results are tested against.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +16,13 @@
 namespace kinrow {
 
 bool gravity_solver_applies(const Game& game);
+
+// Whether `table` tells the board's positions apart exactly: keys of w·(h+1) bits, of
+// which the table keeps 64 and its bucket index the rest (transposition_table.h). True
+// for every board of 64 bits; 10x6 (70 bits) and 9x7 (72) need 2^8 buckets, any table
+// does; boards near 128 bits would need more buckets than memory holds, and go to the
+// generic board.
+bool gravity_table_fits(const Game& game, const TranspositionTable& table);
 
 struct GravitySolution {
   int score = 0;  // connect_score convention (gravity_search.h); in weak mode -1, 0 or 1
@@ -31,7 +39,7 @@ struct GravitySettings {
 
 class GravitySolver {
  public:
-  // Precondition: gravity_solver_applies(game). The table is kept between solves, so a
+  // Precondition: gravity_solver_applies(game) and gravity_table_fits(game, table). The table is kept between solves, so a
   // batch of positions from one game shares what earlier ones learned.
   GravitySolver(const Game& game, TranspositionTable& table, SearchMonitor monitor = {},
                 GravitySettings settings = {});

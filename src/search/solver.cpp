@@ -193,7 +193,8 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
   } else {
     TranspositionTable table(options.table_megabytes ? options.table_megabytes
                                                      : automatic_table_megabytes(game));
-    if (!options.certificate && !options.generic_board && gravity_solver_applies(game)) {
+    if (!options.certificate && !options.generic_board && gravity_solver_applies(game) &&
+        gravity_table_fits(game, table)) {
       result = solve_gravity(position, options, table);
     } else {
       BoardOptions board_options;

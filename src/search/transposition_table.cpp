@@ -28,9 +28,9 @@ void TranspositionTable::clear() {
     }
 }
 
-void TranspositionTable::store(uint64_t key, int lower, int upper, int move, uint64_t nodes) {
+void TranspositionTable::store(uint64_t key, int lower, int upper, int move, uint64_t nodes, uint64_t high) {
   const uint8_t work = static_cast<uint8_t>(std::bit_width(nodes | 1));
-  Bucket& bucket = buckets_[index(key)];
+  Bucket& bucket = buckets_[index(key, high)];
   Slot* victim = &bucket.slots[0];
   uint8_t victim_work = 255;
   for (Slot& slot : bucket.slots) {

@@ -38,9 +38,14 @@ class TranspositionTable {
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
+  // Keys wider than 64 bits (the 128-bit gravity board's) come as `key` and `high`, the
+  // bits above 64: the bucket holds `high` exactly, so two keys stay apart as long as
+  // high < 2^index_bits() (gravity_solver.h checks it); narrower keys pass high = 0.
+  int index_bits() const { return 64 - shift_; }
+
   // What the table knows of `key`, if anything.
-  std::optional<TableEntry> probe(uint64_t key) const {
-    const Bucket& bucket = buckets_[index(key)];
+  std::optional<TableEntry> probe(uint64_t key, uint64_t high = 0) const {
+    const Bucket& bucket = buckets_[index(key, high)];
     for (const Slot& slot : bucket.slots) {
       const uint64_t data = slot.data.load(std::memory_order_relaxed);
       if ((slot.check.load(std::memory_order_relaxed) ^ data) == key && work_of(data))
@@ -50,10 +55,10 @@ class TranspositionTable {
   }
 
   // Starts loading the bucket of `key` into the cache, for a probe or store soon after.
-  void prefetch(uint64_t key) const { __builtin_prefetch(&buckets_[index(key)]); }
+  void prefetch(uint64_t key, uint64_t high = 0) const { __builtin_prefetch(&buckets_[index(key, high)]); }
 
   // Records bounds for `key`, merging with what the table already knows of it.
-  void store(uint64_t key, int lower, int upper, int move, uint64_t nodes);
+  void store(uint64_t key, int lower, int upper, int move, uint64_t nodes, uint64_t high = 0);
 
   void clear();
   std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
@@ -80,8 +85,9 @@ class TranspositionTable {
   }
   // Keys need not be random (the gravity bitboard's key is the position itself, whose low
   // bits describe only the first columns), so the bucket comes from the top bits of a
-  // multiplicative mix (Fibonacci hashing) of the whole key.
-  std::size_t index(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
+  // multiplicative mix (Fibonacci hashing) of the whole key; `high` is folded in as it
+  // is, so that the bucket and the 64 bits kept tell wide keys apart.
+  std::size_t index(uint64_t key, uint64_t high) const { return ((key * 0x9E3779B97F4A7C15ull) >> shift_) ^ high; }
 
   std::unique_ptr<HugePageMemory> memory_;
   Bucket* buckets_ = nullptr;  // in memory_
