@@ -1,5 +1,5 @@
 // `kinrow table connect` regenerates the published table of Connect Four outcomes and last
-// moves (small boards here; docs/connect4.md holds every board with w + h <= 13), and a
+// moves (small boards here; docs/connect4.md holds the larger ones), and a
 // disagreement with the reference file is flagged and fails the command.
 #include <gtest/gtest.h>
 
@@ -45,6 +45,30 @@ TEST(TableCommand, ADisagreementIsFlaggedAndFails) {
   EXPECT_NE(text.find("stroke=\"#d00000\" stroke-width=\"4\""), std::string::npos);  // the flagged cell
   std::filesystem::remove(path);
   std::filesystem::remove(svg);
+}
+
+// A board past its time budget is named, not waited for, and is no disagreement. 10x6 (on
+// the 128-bit board) takes far longer than a second; 9x6 and 8x6 may or may not finish.
+TEST(TableCommand, ABoardOutOfTimeIsNamed) {
+  const auto run = kinrow("table connect --width 8..10 --height 6 --max-sum 16 --board-seconds 1 --threads 1 "
+                          "--tt-mb 16 --json --check " + kPublished);
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::istringstream lines(run.out);
+  std::string line;
+  int boards = 0;
+  while (std::getline(lines, line)) {
+    const auto cell = nlohmann::json::parse(line);
+    ++boards;
+    if (cell["computed"].get<bool>()) {
+      EXPECT_TRUE(cell["agrees_with_published"].get<bool>()) << line;
+      continue;
+    }
+    EXPECT_EQ(cell["not_computed"].get<std::string>(), "not finished in 1.000 s") << line;
+    EXPECT_GE(cell["seconds"].get<double>(), 1.0) << line;
+  }
+  EXPECT_EQ(boards, 3);
+  EXPECT_NE(run.out.find("\"game\":\"connect:10x6x4\",\"width\":10,\"height\":6,\"computed\":false"),
+            std::string::npos) << run.out;
 }
 
 TEST(TableCommand, BadRangesAreRefused) {

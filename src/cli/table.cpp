@@ -27,7 +27,8 @@ const CommandSpec kTableSpec = {
     "       kinrow table misere [--k A..B] [--width A..B] [--height A..B] [--cylinder] [options]",
     "Solve a family over a range of board sizes and tabulate the results.",
     "Each board of the range is solved from the empty board (strong: who wins and the move on\n"
-    "which the game ends under perfect play), with the time it took. The table is printed as\n"
+    "which the game ends under perfect play), with the time it took; a board not solved within\n"
+    "--board-seconds is named as such, with its time and nodes. The table is printed as\n"
     "Markdown; --svg draws it, --check compares every cell with a file of published results\n"
     "(\"WIDTH HEIGHT first|second|draw LAST-MOVE\" lines, e.g. bench/data/connect4-sizes.txt)\n"
     "and exits 1 on any disagreement, which the table and picture also flag.\n\n"
@@ -43,16 +44,17 @@ const CommandSpec kTableSpec = {
     "strategy verify --json, kinrow solve --json of the empty board) instead of computing.\n"
     "docs/misere.md.\n\n"
     "examples:\n"
-    "  kinrow table connect                                   (every board with w+h <= 13)\n"
+    "  kinrow table connect                                   (every board with w+h <= 15)\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --markdown t.md --svg t.svg\n"
     "  kinrow table misere --k 3..4 --width 1..10 --height 1..6 --cylinder --certificates certs\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --from runs.jsonl --markdown t.md\n"
     "  kinrow table connect --width 4..7 --height 4..6 --check bench/data/connect4-sizes.txt\n"
     "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg",
     {
-        {"width", "A..B", "board widths (default 4..9)"},
-        {"height", "A..B", "board heights (default 4..9)"},
-        {"max-sum", "N", "only boards with width + height <= N (default 13)"},
+        {"width", "A..B", "board widths (default 4..11)"},
+        {"height", "A..B", "board heights (default 4..11)"},
+        {"max-sum", "N", "only boards with width + height <= N (default 15)"},
+        {"board-seconds", "S", "connect: give up a board after S seconds and name it (default 600)"},
         {"k", "K", "stones in a row to win (default 4); misere: a range (default 2..5)"},
         {"misere", "", "misere rules: whoever completes a line loses"},
         {"cylinder", "", "misere: columns wrap around (the annulus of the paper's open question)"},
@@ -130,9 +132,15 @@ std::map<std::pair<int, int>, Published> read_published(const std::string& path)
   return table;
 }
 
+struct OutOfTime {  // thrown from the progress callback to give up on a board
+  uint64_t nodes;
+  double seconds;
+};
+
 struct Solved {
   int width = 0, height = 0;
-  bool computed = false;  // false: too large for the bitboard path
+  bool computed = false;
+  std::string not_computed;  // why not: beyond the bitboard, or out of time
   Outcome outcome = Outcome::Draw;
   int last_move = 0;
   uint64_t nodes = 0;
@@ -149,9 +157,10 @@ int run_table(const Args& args) {
   if (args.positional[0] == "misere") return run_table_misere(args);
   if (args.positional[0] != "connect")
     throw InputError("unknown family \"" + printable(args.positional[0]) + "\" (this command knows: connect, misere)");
-  const Range widths = parse_range(args, "width", {4, 9}, 32);
-  const Range heights = parse_range(args, "height", {4, 9}, 32);
-  const int max_sum = static_cast<int>(args.get_int("max-sum", 13, 2, 64));
+  const Range widths = parse_range(args, "width", {4, 11}, 32);
+  const Range heights = parse_range(args, "height", {4, 11}, 32);
+  const int max_sum = static_cast<int>(args.get_int("max-sum", 15, 2, 64));
+  const double budget = static_cast<double>(args.get_int("board-seconds", 600, 1, 1 << 30));
   const int k = static_cast<int>(args.get_int("k", 4, 1, 16));
   const bool misere = args.has("misere");
   std::map<std::pair<int, int>, Published> published;
@@ -176,18 +185,27 @@ int run_table(const Args& args) {
       const Game game = make_game(spec);
       if (!misere && k == 4)
         if (auto it = published.find({w, h}); it != published.end()) s.published = &it->second;
-      if (gravity_solver_applies(game)) {
+      if (!gravity_solver_applies(game)) {
+        s.not_computed = "beyond the 128-bit board";
+      } else {
         options.monitor.on_progress = [&](const SearchProgress& p) {
           progress.show(spec + "  window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) + "  " +
                         seconds_text(p.seconds));
+          if (p.seconds > budget) throw OutOfTime{p.nodes, p.seconds};
         };
-        const SolveResult r = solve(Position(game), options);
-        s.computed = true;
-        s.outcome = game_outcome(r.value, 0);
-        s.last_move = r.plies;
-        s.nodes = r.nodes;
-        s.seconds = r.seconds;
-        total_seconds += r.seconds;
+        try {
+          const SolveResult r = solve(Position(game), options);
+          s.computed = true;
+          s.outcome = game_outcome(r.value, 0);
+          s.last_move = r.plies;
+          s.nodes = r.nodes;
+          s.seconds = r.seconds;
+        } catch (const OutOfTime& stopped) {
+          s.not_computed = "not finished in " + seconds_text(budget);
+          s.nodes = stopped.nodes;
+          s.seconds = stopped.seconds;
+        }
+        total_seconds += s.seconds;
       }
       disagreements += !s.agrees();
       progress.clear();
@@ -195,7 +213,7 @@ int run_table(const Args& args) {
         std::cerr << spec << ": "
                   << (s.computed ? std::string(outcome_word(s.outcome)) + ", last move " + std::to_string(s.last_move) +
                                        ", " + seconds_text(s.seconds)
-                                 : std::string("not computed (beyond the 64-bit board)"))
+                                 : s.not_computed)
                   << (s.agrees() ? "" : "  DISAGREES with the published value") << "\n";
       if (args.has("json")) {
         nlohmann::ordered_json out;
@@ -206,9 +224,11 @@ int run_table(const Args& args) {
         if (s.computed) {
           out["value"] = outcome_name(s.outcome);
           out["last_move"] = s.last_move;
-          out["nodes"] = s.nodes;
-          out["seconds"] = s.seconds;
+        } else {
+          out["not_computed"] = s.not_computed;
         }
+        out["nodes"] = s.nodes;
+        out["seconds"] = s.seconds;
         if (s.published) out["agrees_with_published"] = s.agrees();
         std::cout << out.dump() << std::endl;
       }
@@ -233,8 +253,9 @@ int run_table(const Args& args) {
     GridCell& time = time_grid.cells[s.height - heights.first][s.width - widths.first];
     cell.present = time.present = true;
     if (!s.computed) {
-      cell.text = "not computed";
+      cell.text = s.not_computed;
       cell.fill = "#f4f4f4";
+      time.text = s.seconds > 0 ? "> " + seconds_text(s.seconds) : "—";
       continue;
     }
     cell.text = std::string(outcome_short(s.outcome)) + " " + std::to_string(s.last_move);
