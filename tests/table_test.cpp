@@ -7,6 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "cli_support.h"
 
@@ -16,19 +18,23 @@ using kinrow::testing::kinrow;
 
 const std::string kPublished = std::string(KINROW_SOURCE_DIR) + "/bench/data/connect4-sizes.txt";
 
+// The boards of a --json run, one object a line.
+std::vector<nlohmann::json> boards_of(const std::string& out) {
+  std::vector<nlohmann::json> boards;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) boards.push_back(nlohmann::json::parse(line));
+  return boards;
+}
+
 TEST(TableCommand, SmallBoardsMatchThePublishedTable) {
   const auto run = kinrow("table connect --max-sum 11 --tt-mb 64 --json --check " + kPublished);
   ASSERT_EQ(run.status, 0) << run.err;
-  std::istringstream lines(run.out);
-  std::string line;
-  int boards = 0;
-  while (std::getline(lines, line)) {
-    const auto cell = nlohmann::json::parse(line);
-    EXPECT_TRUE(cell["computed"].get<bool>()) << line;
-    EXPECT_TRUE(cell["agrees_with_published"].get<bool>()) << line;
-    ++boards;
+  const auto boards = boards_of(run.out);
+  for (const auto& cell : boards) {
+    EXPECT_TRUE(cell["computed"].get<bool>()) << cell;
+    EXPECT_TRUE(cell["agrees_with_published"].get<bool>()) << cell;
   }
-  EXPECT_EQ(boards, 10);  // widths and heights from 4, w + h <= 11
+  EXPECT_EQ(boards.size(), 10u);  // widths and heights from 4, w + h <= 11
 }
 
 TEST(TableCommand, ADisagreementIsFlaggedAndFails) {
@@ -53,20 +59,16 @@ TEST(TableCommand, ABoardOutOfTimeIsNamed) {
   const auto run = kinrow("table connect --width 8..10 --height 6 --max-sum 16 --board-seconds 1 --threads 1 "
                           "--tt-mb 16 --json --check " + kPublished);
   ASSERT_EQ(run.status, 0) << run.err;
-  std::istringstream lines(run.out);
-  std::string line;
-  int boards = 0;
-  while (std::getline(lines, line)) {
-    const auto cell = nlohmann::json::parse(line);
-    ++boards;
+  const auto boards = boards_of(run.out);
+  for (const auto& cell : boards) {
     if (cell["computed"].get<bool>()) {
-      EXPECT_TRUE(cell["agrees_with_published"].get<bool>()) << line;
+      EXPECT_TRUE(cell["agrees_with_published"].get<bool>()) << cell;
       continue;
     }
-    EXPECT_EQ(cell["not_computed"].get<std::string>(), "not finished in 1.000 s") << line;
-    EXPECT_GE(cell["seconds"].get<double>(), 1.0) << line;
+    EXPECT_EQ(cell["not_computed"].get<std::string>(), "not finished in 1.000 s") << cell;
+    EXPECT_GE(cell["seconds"].get<double>(), 1.0) << cell;
   }
-  EXPECT_EQ(boards, 3);
+  EXPECT_EQ(boards.size(), 3u);
   EXPECT_NE(run.out.find("\"game\":\"connect:10x6x4\",\"width\":10,\"height\":6,\"computed\":false"),
             std::string::npos) << run.out;
 }
