@@ -50,6 +50,7 @@ int run_verify(const Args& args) {
     out["immediate_wins"] = report.immediate_wins;
     out["dead_ends"] = report.dead_ends;
     out["paired_ends"] = report.paired_ends;
+    out["zone_answers"] = report.zone_answers;
     out["entries"] = report.entries;
     out["entries_unreached"] = report.entries_unreached;
     std::cout << out.dump() << "\n";
@@ -66,6 +67,9 @@ int run_verify(const Args& args) {
     if (report.paired_ends)
       std::cout << "and " << with_commas(report.paired_ends)
                 << " positions where the holder pairs every line the opponent could still complete\n";
+    if (report.zone_answers)
+      std::cout << "and " << with_commas(report.zone_answers)
+                << " relevance zones, each answering the opponent's turns outside it by a checked sub-proof\n";
   } else {
     std::cout << "rejected: " << report.error << "\n";
   }

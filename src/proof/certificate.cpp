@@ -8,6 +8,7 @@
 #include <optional>
 #include <sstream>
 #include <string_view>
+#include <algorithm>
 
 #include "core/error.h"
 #include "core/notation.h"
@@ -69,7 +70,7 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
   } else if (holder == "second") {
     strategy.holder = 1;
   } else {
-    fail(line, "expected \"strategy first|second win|at-least-draw [win-now] [pairs]\"");
+    fail(line, "expected \"strategy first|second win|at-least-draw [win-now] [pairs] [zones]\"");
   }
   if (claim == claim_name(Claim::Win)) {
     strategy.claim = Claim::Win;
@@ -84,13 +85,72 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
       strategy.win_now_rule = true;
     } else if (rule == "pairs") {
       strategy.pairing_rule = true;
+    } else if (rule == "zones") {
+      strategy.zone_rule = true;
     } else if (rule == "matching") {
       strategy.plan.emplace();
     } else {
-      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now, pairs, matching)");
+      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now, pairs, zones, matching)");
     }
   }
   return strategy;
+}
+
+// "~W ..." (the opponent's stones withheld on the way, zones rule): W, and the rest.
+std::string_view withheld_prefix(std::string_view text, int line, const Strategy& strategy, int& withheld) {
+  if (!strategy.zone_rule) fail(line, "\"~W\" (stones withheld) needs the zones rule on its strategy (\"strategy ... zones\")");
+  std::size_t i = 1;
+  withheld = 0;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && withheld < 1000) withheld = withheld * 10 + (text[i++] - '0');
+  if (i == 1 || withheld == 0 || i >= text.size() || !is_blank(text[i]))
+    fail(line, "expected \"~W\" with W the stones withheld (1 or more), then a blank");
+  return text.substr(i);
+}
+
+// "zone ~W BOARD a1 b2 | c3 ...": the position (. x o, blanks ignored until the board has
+// one character per cell), then the cells of zone 1, and after each "|" those the next
+// zone adds.
+bool parse_zone(const std::string& text, int line, const Game& game, const CellReader& cells,
+                const Strategy& strategy, CertificateSink& sink) {
+  if (!strategy.zone_rule) fail(line, "a \"zone\" line needs the zones rule on its strategy (\"strategy ... zones\")");
+  std::string_view rest = std::string_view(text).substr(4);
+  while (!rest.empty() && is_blank(rest[0])) rest.remove_prefix(1);
+  ZoneEntry entry;
+  entry.source_line = line;
+  if (rest.empty() || rest[0] != '~') fail(line, "expected \"zone ~W BOARD CELLS\"");
+  rest = withheld_prefix(rest, line, strategy, entry.withheld);
+  entry.owner.assign(game.cell_count(), kNoPlayer);
+  int c = 0;
+  std::size_t i = 0;
+  for (; i < rest.size() && c < game.cell_count(); ++i) {
+    const char ch = rest[i];
+    if (is_blank(ch)) continue;
+    if (ch == 'x' || ch == 'o') entry.owner[c] = static_cast<int8_t>(ch == 'x' ? 0 : 1);
+    else if (ch != '.')
+      fail(line, std::string("unexpected character ") + quoted(std::string(1, ch)) + " in a zone's position (. x o)");
+    ++c;
+  }
+  if (c < game.cell_count())
+    fail(line, std::string("a zone's position has one character per cell (") + std::to_string(game.cell_count()) + ")");
+  entry.level.assign(game.cell_count(), 0);
+  std::istringstream words{std::string(rest.substr(i))};
+  std::string word;
+  int level = 1;
+  while (words >> word) {
+    if (word == "|") {
+      ++level;
+      continue;
+    }
+    Cell cell = -1;
+    try {
+      cell = cells.parse(word);
+    } catch (const InputError& e) {
+      fail(line, e.what());
+    }
+    if (entry.level[cell] != 0) fail(line, std::string("the cell ") + word + " is listed twice");
+    entry.level[cell] = static_cast<uint8_t>(std::min(level, 255));
+  }
+  return sink.zone(entry);
 }
 
 // One entry line, expanding O'Dwyer's alternatives: k upper-case opponent letters stand
@@ -99,8 +159,11 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
 // position goes to the sink in turn; false if the sink stops.
 bool parse_entry(const std::string& line_text, int line, const Game& game, const Strategy& strategy,
                  CertificateSink& sink) {
+  int withheld = 0;
+  std::string_view rest = line_text;
+  if (!rest.empty() && rest[0] == '~') rest = withheld_prefix(rest, line, strategy, withheld);
   std::string text;
-  for (char ch : line_text)
+  for (char ch : rest)
     if (!is_blank(ch)) text += ch;
   if (static_cast<int>(text.size()) != game.cell_count())
     fail(line, std::string("an entry has one character per cell (") +
@@ -108,6 +171,7 @@ bool parse_entry(const std::string& line_text, int line, const Game& game, const
   const char mine = stone_letter(strategy.holder), theirs = stone_letter(1 - strategy.holder);
   StrategyEntry entry;
   entry.source_line = line;
+  entry.withheld = withheld;
   entry.owner.assign(game.cell_count(), kNoPlayer);
   std::vector<Cell> alternatives;
   for (Cell c = 0; c < game.cell_count(); ++c) {
@@ -212,6 +276,7 @@ void send_certificate(const Certificate& certificate, CertificateSink& sink) {
     header.claim = strategy.claim;
     header.win_now_rule = strategy.win_now_rule;
     header.pairing_rule = strategy.pairing_rule;
+    header.zone_rule = strategy.zone_rule;
     header.plan = strategy.plan;
     header.source_line = strategy.source_line;
     if (!sink.strategy(header)) return;
@@ -219,6 +284,8 @@ void send_certificate(const Certificate& certificate, CertificateSink& sink) {
       if (!sink.entry(entry)) return;
     for (const PairedEntry& entry : strategy.paired)
       if (!sink.paired(entry)) return;
+    for (const ZoneEntry& entry : strategy.zones)
+      if (!sink.zone(entry)) return;
   }
   sink.end();
 }
@@ -238,6 +305,10 @@ bool CertificateBuilder::entry(const StrategyEntry& entry) {
 }
 bool CertificateBuilder::paired(const PairedEntry& entry) {
   certificate_.strategies.back().paired.push_back(entry);
+  return true;
+}
+bool CertificateBuilder::zone(const ZoneEntry& entry) {
+  certificate_.strategies.back().zones.push_back(entry);
   return true;
 }
 
@@ -261,7 +332,8 @@ bool CertificateWriter::strategy(const Strategy& strategy) {
   mine_ = upper(stone_letter(strategy.holder));
   out_ << "strategy " << (strategy.holder == 0 ? "first " : "second ") << claim_name(strategy.claim)
        << (strategy.win_now_rule && !strategy.plan ? " win-now" : "")
-       << (strategy.pairing_rule && !strategy.plan ? " pairs" : "") << (strategy.plan ? " matching" : "") << "\n";
+       << (strategy.pairing_rule && !strategy.plan ? " pairs" : "")
+       << (strategy.zone_rule && !strategy.plan ? " zones" : "") << (strategy.plan ? " matching" : "") << "\n";
   if (strategy.plan) {
     if (strategy.plan->opening >= 0) out_ << "opening " << format_cell(game_, strategy.plan->opening) << "\n";
     for (const MatchingComponent& component : strategy.plan->components)
@@ -274,7 +346,23 @@ bool CertificateWriter::entry(const StrategyEntry& entry) {
   for (Cell c = 0; c < game_.cell_count(); ++c)
     text_[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
   for (Cell c : entry.move) text_[c] = mine_;
+  if (entry.withheld > 0) out_ << '~' << entry.withheld << ' ';
   out_ << text_ << '\n';
+  ++entries_;
+  return bool(out_);
+}
+
+bool CertificateWriter::zone(const ZoneEntry& entry) {
+  for (Cell c = 0; c < game_.cell_count(); ++c)
+    text_[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
+  out_ << "zone ~" << entry.withheld << ' ' << text_;
+  const int top = entry.level.empty() ? 0 : *std::max_element(entry.level.begin(), entry.level.end());
+  for (int level = 1; level <= top; ++level) {
+    if (level > 1) out_ << " |";
+    for (Cell c = 0; c < game_.cell_count(); ++c)
+      if (entry.level[c] == level) out_ << ' ' << format_cell(game_, c);
+  }
+  out_ << '\n';
   ++entries_;
   return bool(out_);
 }
@@ -315,7 +403,7 @@ void read_certificate(std::istream& in, const Game& game, CertificateSink& sink)
     const std::string text = trimmed(raw);
     if (text.empty() || text[0] == '#') continue;
     // Entry lines, nearly all of a large certificate, skip the word splitting below.
-    if (strategy && !strategy->plan && std::string_view(".xoXO").find(text[0]) != std::string_view::npos) {
+    if (strategy && !strategy->plan && std::string_view(".xoXO~").find(text[0]) != std::string_view::npos) {
       if (!parse_entry(text, number, game, *strategy, sink)) return;
       continue;
     }
@@ -364,6 +452,8 @@ void read_certificate(std::istream& in, const Game& game, CertificateSink& sink)
         parse_plan_line(text, keyword, number, cells, *strategy->plan);
       } else if (keyword == "paired") {
         if (!parse_paired(text, number, game, cells, *strategy, sink)) return;
+      } else if (keyword == "zone") {
+        if (!parse_zone(text, number, game, cells, *strategy, sink)) return;
       } else if (!parse_entry(text, number, game, *strategy, sink)) {
         return;
       }

@@ -32,7 +32,23 @@ const char* claim_name(Claim claim);  // "win", "at-least-draw"
 struct StrategyEntry {
   std::vector<int8_t> owner;  // kNoPlayer, 0 or 1 per cell
   Turn move;
+  // Under the zones rule: the opponent's stones withheld on the way here (null and
+  // seminull moves of relevance-zone sub-proofs); 0 in a game as played.
+  int withheld = 0;
   int source_line = 0;  // the line of the text it was read from (0: not read from text)
+};
+
+// A relevance zone (the `zones` rule): at a position the opponent reached by withholding
+// the rest of his turn, with the holder to move, the holder's sub-proof from there leaves
+// the opponent's withheld stones harmless wherever they can be ordered s1, s2, ... with
+// each s_i outside zone i. `level[c]` is the first zone cell c lies in (1, 2, ...; zones
+// grow), 0 for none. The checker recomputes what the sub-proof reads and accepts the
+// zone only if it holds those cells.
+struct ZoneEntry {
+  std::vector<int8_t> owner;  // kNoPlayer, 0 or 1 per cell
+  int withheld = 0;           // as StrategyEntry::withheld, this position's
+  std::vector<uint8_t> level;
+  int source_line = 0;
 };
 
 // A position where the holder's pairing takes over (the `pairs` rule): disjoint pairs
@@ -54,8 +70,12 @@ struct Strategy {
   // "pairs": play also stops where the holder pairs every line the opponent could still
   // complete (proof/pairing_rule.h; the checker finds the pairing itself).
   bool pairing_rule = false;
+  // "zones": at the opponent's turns, the turns a relevance zone answers need no entries
+  // (docs/certificates.md, "Relevance zones"). Win claims, where completing a line wins.
+  bool zone_rule = false;
   std::vector<StrategyEntry> entries;
   std::vector<PairedEntry> paired;  // with the "pairs" rule only
+  std::vector<ZoneEntry> zones;     // with the "zones" rule only
   // A pairing or matching-set strategy (Uiterwijk) instead of entries: the holder answers
   // the opponent's moves by the plan, which keeps every opponent line from completion.
   std::optional<MatchingPlan> plan;
@@ -80,6 +100,7 @@ class CertificateSink {
   virtual bool strategy(const Strategy& header) = 0;
   virtual bool entry(const StrategyEntry& entry) = 0;
   virtual bool paired(const PairedEntry& entry) = 0;
+  virtual bool zone(const ZoneEntry& entry) = 0;
   virtual bool end() = 0;
 };
 
@@ -93,6 +114,7 @@ class CertificateBuilder final : public CertificateSink {
   bool strategy(const Strategy& header) override;
   bool entry(const StrategyEntry& entry) override;
   bool paired(const PairedEntry& entry) override;
+  bool zone(const ZoneEntry& entry) override;
   bool end() override { return true; }
   Certificate& certificate() { return certificate_; }
 
@@ -108,8 +130,9 @@ class CertificateWriter final : public CertificateSink {
   bool strategy(const Strategy& header) override;
   bool entry(const StrategyEntry& entry) override;
   bool paired(const PairedEntry& entry) override;
+  bool zone(const ZoneEntry& entry) override;
   bool end() override;
-  std::size_t entries() const { return entries_; }  // entry and paired lines written
+  std::size_t entries() const { return entries_; }  // entry, paired and zone lines written
 
  private:
   std::ostream& out_;

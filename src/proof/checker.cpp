@@ -142,11 +142,14 @@ Turn mapped(const Turn& turn, const Permutation& map) {
   return image;
 }
 
-// The turns played to reach a position with these stones, or -1 if no game does.
-int turns_to_reach(const Game& game, const std::vector<int8_t>& owners) {
+// The turns played to reach a position with these stones, or -1 if no game does; with
+// `withheld` stones of `short_player` withheld on the way (null and seminull moves),
+// counted as if placed.
+int turns_to_reach(const Game& game, const std::vector<int8_t>& owners, int withheld = 0, int short_player = 0) {
   int stones[2] = {0, 0};
   for (int8_t o : owners)
     if (o == 0 || o == 1) ++stones[o];
+  stones[short_player] += withheld;
   int placed[2] = {0, 0};
   for (int turn = 0;; ++turn) {
     if (placed[0] == stones[0] && placed[1] == stones[1]) return turn;
@@ -193,6 +196,40 @@ std::vector<std::pair<Cell, Cell>> mapped(const std::vector<std::pair<Cell, Cell
   return image;
 }
 
+// What a sub-proof reads (the zones rule): per cell, the fewest extra stones of the
+// opponent at which a stone there could spoil it (kUnread: never). This is the checker's
+// own computation of a relevance zone, from the tree it walked: the holder's stones and
+// the lines he completes at level 0; the opponent's lines free of the holder's stones
+// that the extra stones and the turn to come could complete, from the level at which
+// enough extra stones exist; every empty cell of a nearly full board. A nested sub-proof's
+// levels count its own withheld stones too, so they drop by that many here.
+constexpr uint8_t kUnread = 255;
+using Reads = std::vector<uint8_t>;
+
+void read_at(Reads& reads, Cell c, int level) {
+  reads[c] = static_cast<uint8_t>(std::min<int>(reads[c], std::max(0, level)));
+}
+
+// A relevance zone as declared, and where.
+struct ZoneRecord {
+  std::vector<uint8_t> level;  // per cell: the first zone it lies in, 0 none
+  uint32_t origin = 0;
+  bool from_text = false;
+  bool used = false;
+};
+
+// Whether opponent stones on `rest` are harmless to a sub-proof whose zones are `level`:
+// they can be ordered s1, s2, ... with s_i outside zone i (each stone's first zone must
+// come later than its place in the order, checked greedily).
+bool irrelevant(const std::vector<Cell>& rest, const std::vector<uint8_t>& level) {
+  std::vector<int> first;
+  for (Cell c : rest) first.push_back(level[c] == 0 ? 1 << 20 : level[c]);
+  std::sort(first.begin(), first.end());
+  for (std::size_t i = 0; i < first.size(); ++i)
+    if (first[i] <= static_cast<int>(i) + 1) return false;
+  return true;
+}
+
 // One strategy's check, behind the width of its packed positions.
 class StrategyCheck {
  public:
@@ -200,12 +237,14 @@ class StrategyCheck {
   // Adds an entry to the lookup: "" or its problem.
   virtual std::string add(const StrategyEntry& e) = 0;
   virtual std::string add(const PairedEntry& e) = 0;
+  virtual std::string add(const ZoneEntry& e) = 0;
   // "" if the strategy keeps its claim from `start`, else the first problem.
   virtual std::string check(const Position& start) = 0;
   virtual std::size_t positions() const = 0;
   virtual std::size_t immediate_wins() const = 0;
   virtual std::size_t dead_ends() const = 0;
   virtual std::size_t paired_ends() const = 0;
+  virtual std::size_t zone_answers() const = 0;
   virtual std::size_t unreached() const = 0;
 };
 
@@ -231,7 +270,8 @@ class StrategyChecker final : public StrategyCheck {
     const Key exact = key_of<N>(e.owner);
     Turn move = e.move;
     std::sort(move.begin(), move.end());
-    const auto [slot, fresh] = exact_.insert(exact, static_cast<uint32_t>(records_.size()));
+    Lookup& lookup = lookup_at(e.withheld);
+    const auto [slot, fresh] = lookup.exact.insert(exact, static_cast<uint32_t>(records_.size()));
     if (!fresh) {
       Record& first = records_[*slot];
       ++first.copies;
@@ -248,8 +288,29 @@ class StrategyChecker final : public StrategyCheck {
     records_.push_back(record);
     Key canonical;
     const std::size_t g = symmetries_.canonical(exact, canonical, cells());
-    classes_.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
-    if (line_short(e.owner)) wins_first_ = false;
+    lookup.classes.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
+    if (line_short(e.owner, e.withheld)) wins_first_ = false;
+    return "";
+  }
+
+  std::string add(const ZoneEntry& e) override {
+    const std::string at = e.source_line ? "line " + std::to_string(e.source_line) + ": " : "a zone: ";
+    if (!strategy_.zone_rule) return at + "zones need the zones rule";
+    if (static_cast<int>(e.owner.size()) != cells() || static_cast<int>(e.level.size()) != cells())
+      return at + "wrong number of cells";
+    for (int8_t o : e.owner)
+      if (o != kNoPlayer && o != 0 && o != 1) return at + "a cell with an owner other than x, o or none";
+    const int turns = turns_to_reach(game_, e.owner, e.withheld, 1 - strategy_.holder);
+    if (e.withheld < 1 || turns < 0 || turns % 2 != strategy_.holder)
+      return at + "a zone stands where the holder is to move after the opponent withheld stones";
+    const Key exact = key_of<N>(e.owner);
+    ZoneLookup& lookup = zone_lookup_at(e.withheld);
+    const auto [slot, fresh] = lookup.exact.insert(exact, static_cast<uint32_t>(zone_records_.size()));
+    if (!fresh) return "";  // the first listing serves
+    zone_records_.push_back(ZoneRecord{e.level, static_cast<uint32_t>(e.source_line), e.source_line != 0, false});
+    Key canonical;
+    const std::size_t g = symmetries_.canonical(exact, canonical, cells());
+    lookup.classes.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
     return "";
   }
 
@@ -278,10 +339,12 @@ class StrategyChecker final : public StrategyCheck {
   std::size_t immediate_wins() const override { return immediate_wins_; }
   std::size_t dead_ends() const override { return dead_ends_; }
   std::size_t paired_ends() const override { return paired_ends_; }
+  std::size_t zone_answers() const override { return zone_answers_; }
   std::size_t unreached() const override {
     std::size_t n = 0;
     for (const Record& r : records_) n += r.used ? 0 : r.copies;
     for (const PairedRecord& r : paired_records_) n += !r.used;
+    for (const ZoneRecord& r : zone_records_) n += !r.used;
     return n;
   }
 
@@ -300,7 +363,8 @@ class StrategyChecker final : public StrategyCheck {
     if (static_cast<int>(e.owner.size()) != n) return "wrong number of cells";
     for (int8_t o : e.owner)
       if (o != kNoPlayer && o != 0 && o != 1) return "a cell with an owner other than x, o or none";
-    const int turns = turns_to_reach(game_, e.owner);
+    if (e.withheld != 0 && !strategy_.zone_rule) return "stones withheld need the zones rule";
+    const int turns = turns_to_reach(game_, e.owner, e.withheld, 1 - strategy_.holder);
     if (turns < 0) return "no game reaches this many stones of each side";
     if (turns % 2 != strategy_.holder) return "the holder is not the side to move in this position";
     std::vector<bool> seen(n, false);
@@ -358,11 +422,13 @@ class StrategyChecker final : public StrategyCheck {
     return false;
   }
 
-  // True if the holder owns all of some line but at most a turn's stones' worth of empty
-  // cells (an immediate win, gravity aside: an over-approximation, which only turns the
-  // shortcut below off).
-  bool line_short(const std::vector<int8_t>& owner) const {
-    const int stones = std::max(game_.rules.stones_per_turn, game_.rules.first_turn_stones);
+  // True if the holder owns all of some line but at most his turn's stones' worth of
+  // empty cells (an immediate win, gravity aside: an over-approximation, which only turns
+  // the shortcut below off).
+  bool line_short(const std::vector<int8_t>& owner, int withheld) const {
+    const int turns = turns_to_reach(game_, owner, withheld, 1 - strategy_.holder);
+    const int stones = turns < 0 ? std::max(game_.rules.stones_per_turn, game_.rules.first_turn_stones)
+                                 : stones_on_turn(game_.rules, turns);
     for (const Line& line : game_.lines) {
       int empty = 0, mine = 0;
       for (Cell c : line) empty += owner[c] == kNoPlayer, mine += owner[c] == strategy_.holder;
@@ -472,11 +538,13 @@ class StrategyChecker final : public StrategyCheck {
 
   // The entry's record for the position, its move put into `turn`; null if none.
   Record* entry_for(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn) {
-    if (const uint32_t* index = exact_.find(exact)) {
+    if (path_.withheld() >= static_cast<int>(lookup_.size())) return nullptr;
+    Lookup& lookup = lookup_[path_.withheld()];
+    if (const uint32_t* index = lookup.exact.find(exact)) {
       turn = move_of(records_[*index]);
       return &records_[*index];
     }
-    if (const ClassRecord* first = classes_.find(canonical)) {
+    if (const ClassRecord* first = lookup.classes.find(canonical)) {
       Record& record = records_[first->record];
       turn = mapped(mapped(move_of(record), symmetries_.map(first->frame)), symmetries_.inverse_map(frame));
       return &record;
@@ -484,7 +552,8 @@ class StrategyChecker final : public StrategyCheck {
     return nullptr;
   }
 
-  std::string holder_turn(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn) {
+  std::string holder_turn(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn, bool& by_rule) {
+    by_rule = false;
     if (Record* record = entry_for(exact, canonical, frame, turn)) {
       record->used = true;
       const std::string why = path_.why_illegal(turn);
@@ -493,49 +562,233 @@ class StrategyChecker final : public StrategyCheck {
       return line + "the move " + format_turn(game_, turn) + " is illegal after " + moves_so_far() +
              " (" + why + ")";
     }
-    if (strategy_.win_now_rule && find_winning_turn(turn)) return "";
+    if (strategy_.win_now_rule && find_winning_turn(turn)) return by_rule = true, "";
     return std::string("gap: no entry for the position after ") + moves_so_far() + " (" +
-           board_text(exact, cells()) + ", " + (strategy_.holder == 0 ? "first" : "second") +
-           " player to move)";
+           board_text(exact, cells()) + ", " + (strategy_.holder == 0 ? "first" : "second") + " player to move" +
+           (path_.withheld() ? ", " + std::to_string(path_.withheld()) + " of the opponent's stones withheld" : "") + ")";
   }
 
-  std::string visit() {
+  // Plays on from the position on `path_`. In a sub-proof (`reads` given: the opponent
+  // has withheld stones) it also collects what the holder's win there reads.
+  std::string visit(Reads* reads = nullptr) {
     if (path_.over()) return leaf();
-    if (claim_settled_by_lines()) return ++dead_ends_, "";
-    if (claim_settled_by_pairing()) return ++paired_ends_, "";
-    if (path_.to_move() == strategy_.holder) {
+    if (!reads) {
+      if (claim_settled_by_lines()) return ++dead_ends_, "";
+      if (claim_settled_by_pairing()) return ++paired_ends_, "";
+    }
+    const bool holder_moves = path_.to_move() == strategy_.holder;
+    if (holder_moves) {
       Turn win;
-      if (wins_at_once(win)) return ++immediate_wins_, "";
+      if (wins_at_once(win)) {
+        if (reads) read_node(*reads, true);
+        return ++immediate_wins_, "";
+      }
     }
     const Key exact = key_of<N>(path_);
     Key canonical;
     const std::size_t frame = symmetries_.canonical(exact, canonical, cells());
-    if (proven_.contains(canonical)) return "";
-    if (!paired_records_.empty()) {
+    if (!reads) {
+      if (proven_.contains(canonical)) return "";
+    } else {
+      // A sub-proof position met before (with as many stones withheld): what it read.
+      const uint32_t* memo = read_memo_at(path_.withheld()).insert(exact, kNoReads).first;
+      if (*memo != kNoReads) {
+        const Reads& known = sub_reads_[*memo];
+        for (Cell c = 0; c < cells(); ++c) reads->at(c) = std::min(reads->at(c), known[c]);
+        return "";
+      }
+    }
+    if (!reads && !paired_records_.empty()) {
       bool ended = false;
       const std::string problem = listed_pairs_hold(exact, canonical, frame, ended);
       if (!problem.empty()) return problem;
       if (ended) return ++paired_ends_, "";
     }
 
-    if (path_.to_move() == strategy_.holder) {
+    Reads here;
+    if (reads) here.assign(cells(), kUnread);
+    if (holder_moves) {
       Turn turn;
-      std::string problem = holder_turn(exact, canonical, frame, turn);
+      bool by_rule = false;
+      std::string problem = holder_turn(exact, canonical, frame, turn, by_rule);
       if (!problem.empty()) return problem;
+      if (reads) {
+        if (by_rule) read_wins(here);
+        for (Cell c : turn) read_at(here, c, 0);
+      }
       path_.play(turn);
-      problem = visit();
+      problem = visit(reads ? &here : nullptr);
       path_.undo();
+      if (!problem.empty()) return problem;
+    } else if (answers_by_zones()) {
+      std::vector<Cell> placed;
+      std::vector<Answering> answering;
+      std::vector<std::vector<Cell>> seen;
+      const std::string problem = answer(placed, answering, seen, reads ? &here : nullptr);
       if (!problem.empty()) return problem;
     } else {
       for (const Turn& reply : path_.legal_turns()) {
         path_.play(reply);
-        const std::string problem = visit();
+        const std::string problem = visit(reads ? &here : nullptr);
         path_.undo();
         if (!problem.empty()) return problem;
       }
     }
-    proven_.insert(canonical, NoValue{});
+    if (!reads) {
+      proven_.insert(canonical, NoValue{});
+      return "";
+    }
+    read_node(here, false);
+    *read_memo_at(path_.withheld()).find(exact) = static_cast<uint32_t>(sub_reads_.size());
+    sub_reads_.push_back(here);
+    for (Cell c = 0; c < cells(); ++c) reads->at(c) = std::min(reads->at(c), here[c]);
     return "";
+  }
+
+  // The zones rule applies at the opponent's turns of a win where completing a line wins.
+  bool answers_by_zones() const {
+    return strategy_.zone_rule && strategy_.claim == Claim::Win && !game_.rules.gravity &&
+           game_.rules.goal != Goal::Misere && !(game_.rules.goal == Goal::MakerBreaker && strategy_.holder == 1);
+  }
+
+  // A partial turn of the opponent whose zone answers the turns that add irrelevant stones.
+  struct Answering {
+    std::vector<Cell> placed;
+    ZoneRecord zone;
+  };
+
+  // The opponent's turn, stone by stone: with `placed` down and the rest withheld, a zone
+  // declared there (its sub-proof checked, its cells verified) answers every turn whose
+  // other stones are irrelevant to it, and only the stones inside it are tried further;
+  // without one, every stone is. A whole turn no zone on the way answers is played.
+  std::string answer(std::vector<Cell>& placed, std::vector<Answering>& answering,
+                     std::vector<std::vector<Cell>>& seen, Reads* reads) {
+    const int turn = path_.stones_this_turn();
+    if (static_cast<int>(placed.size()) == turn) {
+      for (const Answering& a : answering) {
+        std::vector<Cell> rest;
+        for (Cell c : placed)
+          if (std::find(a.placed.begin(), a.placed.end(), c) == a.placed.end()) rest.push_back(c);
+        if (irrelevant(rest, a.zone.level)) return "";
+      }
+      Turn whole = placed;
+      std::sort(whole.begin(), whole.end());
+      path_.play(whole);
+      const std::string problem = visit(reads);
+      path_.undo();
+      return problem;
+    }
+    const int withheld = turn - static_cast<int>(placed.size());
+    Turn partial = placed;
+    std::sort(partial.begin(), partial.end());
+    path_.play_withheld(partial);
+    const std::optional<ZoneRecord> zone = zone_here();
+    std::string problem;
+    if (zone) {
+      ++zone_answers_;
+      Reads sub(cells(), kUnread);
+      problem = visit(&sub);
+      if (problem.empty()) problem = zone_problem(*zone, sub, withheld);
+      if (problem.empty() && reads)
+        for (Cell c = 0; c < cells(); ++c)
+          if (sub[c] != kUnread) read_at(*reads, c, sub[c] - withheld);
+    }
+    path_.undo();
+    if (!problem.empty()) return problem;
+    if (zone) answering.push_back({placed, *zone});
+    for (Cell c = 0; c < cells() && problem.empty(); ++c) {
+      if (path_.owner(c) != kNoPlayer || std::find(placed.begin(), placed.end(), c) != placed.end()) continue;
+      if (zone && (zone->level[c] == 0 || zone->level[c] > withheld)) continue;
+      placed.push_back(c);
+      std::vector<Cell> set = placed;
+      std::sort(set.begin(), set.end());
+      if (std::find(seen.begin(), seen.end(), set) == seen.end()) {
+        seen.push_back(set);
+        problem = answer(placed, answering, seen, reads);
+      }
+      placed.pop_back();
+    }
+    if (zone) answering.pop_back();
+    return problem;
+  }
+
+  // The zone declared for the position on `path_` (its own, or its class's carried over).
+  std::optional<ZoneRecord> zone_here() {
+    if (path_.withheld() >= static_cast<int>(zone_lookup_.size())) return std::nullopt;
+    ZoneLookup& lookup = zone_lookup_[path_.withheld()];
+    const Key exact = key_of<N>(path_);
+    if (const uint32_t* index = lookup.exact.find(exact)) {
+      zone_records_[*index].used = true;
+      return zone_records_[*index];
+    }
+    Key canonical;
+    const std::size_t frame = symmetries_.canonical(exact, canonical, cells());
+    const ClassRecord* first = lookup.classes.find(canonical);
+    if (!first) return std::nullopt;
+    ZoneRecord& listed = zone_records_[first->record];
+    listed.used = true;
+    // Carried over by the symmetry: listed position -> canonical -> this one.
+    const Permutation &to_canonical = symmetries_.map(first->frame), &to_here = symmetries_.inverse_map(frame);
+    ZoneRecord carried = listed;
+    for (Cell c = 0; c < cells(); ++c) carried.level[to_here[to_canonical[c]]] = listed.level[c];
+    return carried;
+  }
+
+  // "" if the declared zone holds what the sub-proof reads, for every number of withheld
+  // stones up to `withheld`; else the first cell it misses.
+  std::string zone_problem(const ZoneRecord& zone, const Reads& sub, int withheld) const {
+    for (Cell c = 0; c < cells(); ++c) {
+      if (sub[c] > withheld) continue;
+      const int needed = std::max<int>(1, sub[c]);
+      if (zone.level[c] != 0 && zone.level[c] <= needed) continue;
+      const std::string where = zone.from_text ? label(true, zone.origin) + ": " : "";
+      return where + "the zone after " + moves_so_far() + " misses " + format_cell(game_, c) +
+             ", which the sub-proof reads from " + std::to_string(needed) + " withheld stone(s) on";
+    }
+    return "";
+  }
+
+  // What the holder's win at this position reads without an entry: every line he could
+  // complete with this turn's stones.
+  void read_wins(Reads& reads) const {
+    const int stones = path_.stones_this_turn();
+    for (const Line& line : game_.lines) {
+      int empty = 0;
+      bool open = true;
+      for (Cell c : line) {
+        if (path_.owner(c) == kNoPlayer) ++empty;
+        else if (path_.owner(c) != strategy_.holder) open = false;
+      }
+      if (!open || empty > stones) continue;
+      for (Cell c : line)
+        if (path_.owner(c) == kNoPlayer) read_at(reads, c, 0);
+    }
+  }
+
+  // What a node of a sub-proof reads besides its moves: at the holder's turns (`holder`)
+  // after a win found by the rule, the lines he completes; at every node the opponent's
+  // lines free of the holder's stones, each from the level at which the extra stones and
+  // the opponent's coming turn could complete it; on a nearly full board every empty cell.
+  void read_node(Reads& reads, bool holder_wins_now) const {
+    if (holder_wins_now) read_wins(reads);
+    const int p = game_.rules.stones_per_turn;
+    const int empties = path_.empty_count();
+    for (Cell c = 0; c < cells(); ++c)
+      if (path_.owner(c) == kNoPlayer) read_at(reads, c, empties - 2 * p);
+    const int opponent = 1 - strategy_.holder;
+    if (game_.rules.goal == Goal::MakerBreaker && opponent == 1) return;  // the breaker's lines do not count
+    const int turn = path_.to_move() == opponent ? path_.stones_this_turn() : 0;
+    for (const Line& line : game_.lines) {
+      int empty = 0;
+      bool open = true;
+      for (Cell c : line) {
+        if (path_.owner(c) == kNoPlayer) ++empty;
+        else if (path_.owner(c) == strategy_.holder) open = false;
+      }
+      if (!open) continue;
+      for (Cell c : line)
+        if (path_.owner(c) == kNoPlayer) read_at(reads, c, empty - turn);
+    }
   }
 
   const Game& game_;
@@ -543,8 +796,34 @@ class StrategyChecker final : public StrategyCheck {
   const Strategy& strategy_;  // the header: holder, claim, rules
   std::deque<Record> records_;                           // one per position with an entry
   std::deque<uint16_t> moves_;                           // the records' cells
-  PositionTable<N, uint32_t> exact_;                     // position -> its record
-  PositionTable<N, ClassRecord> classes_;                // canonical position -> its first record
+  // Entries by the opponent's stones withheld on the way (0: the game as played).
+  struct Lookup {
+    PositionTable<N, uint32_t> exact;       // position -> its record
+    PositionTable<N, ClassRecord> classes;  // canonical position -> its first record
+  };
+  std::deque<Lookup> lookup_;
+  Lookup& lookup_at(int withheld) {
+    while (static_cast<int>(lookup_.size()) <= withheld) lookup_.emplace_back();
+    return lookup_[withheld];
+  }
+  // Zones likewise, and what each sub-proof position read (kNoReads: being walked).
+  struct ZoneLookup {
+    PositionTable<N, uint32_t> exact;
+    PositionTable<N, ClassRecord> classes;
+  };
+  std::deque<ZoneLookup> zone_lookup_;
+  ZoneLookup& zone_lookup_at(int withheld) {
+    while (static_cast<int>(zone_lookup_.size()) <= withheld) zone_lookup_.emplace_back();
+    return zone_lookup_[withheld];
+  }
+  std::deque<ZoneRecord> zone_records_;
+  static constexpr uint32_t kNoReads = UINT32_MAX;
+  std::deque<PositionTable<N, uint32_t>> read_memo_;
+  PositionTable<N, uint32_t>& read_memo_at(int withheld) {
+    while (static_cast<int>(read_memo_.size()) <= withheld) read_memo_.emplace_back();
+    return read_memo_[withheld];
+  }
+  std::deque<Reads> sub_reads_;
   std::deque<PairedRecord> paired_records_;
   PositionTable<N, uint32_t> paired_exact_;              // position -> its listed pairs
   PositionTable<N, ClassRecord> paired_classes_;         // canonical position -> the first listing
@@ -554,6 +833,7 @@ class StrategyChecker final : public StrategyCheck {
   std::size_t immediate_wins_ = 0;                       // game ends by the shortcut (not deduplicated)
   std::size_t dead_ends_ = 0;                            // positions settled by claim_settled_by_lines
   std::size_t paired_ends_ = 0;                          // positions settled by pairings: the rule's or listed
+  std::size_t zone_answers_ = 0;                         // sub-proofs whose zones answered turns
   Position path_{game_};
   Turn scratch_turn_;                                    // wins_at_once's turn being built
 };
@@ -623,6 +903,11 @@ class CertificateCheck final : public CertificateSink {
       if (!why.empty()) return fail(holder_name(strategy) + " player's matching plan: " + why);
       return true;
     }
+    if (strategy.zone_rule &&
+        (strategy.claim != Claim::Win || game_.rules.gravity || game_.rules.goal == Goal::Misere ||
+         (game_.rules.goal == Goal::MakerBreaker && strategy.holder == 1)))
+      return fail(holder_name(strategy) + " player's strategy: zones serve wins where completing a line wins " +
+                  "(not under gravity or misere rules, not the breaker's)");
     checker_ = make_checker(strategy);
     if (!checker_) return fail("the checker keeps positions of at most 2,048 cells");
     return true;
@@ -636,6 +921,11 @@ class CertificateCheck final : public CertificateSink {
   }
 
   bool paired(const PairedEntry& e) override {
+    ++report_.entries;
+    return !checker_ || added(checker_->add(e));
+  }
+
+  bool zone(const ZoneEntry& e) override {
     ++report_.entries;
     return !checker_ || added(checker_->add(e));
   }
@@ -684,6 +974,7 @@ class CertificateCheck final : public CertificateSink {
     report_.immediate_wins += checker->immediate_wins();
     report_.dead_ends += checker->dead_ends();
     report_.paired_ends += checker->paired_ends();
+    report_.zone_answers += checker->zone_answers();
     if (!problem.empty()) return fail(holder_name(headers_.back()) + " player's strategy: " + problem);
     report_.entries_unreached += checker->unreached();
     return true;

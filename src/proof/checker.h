@@ -37,6 +37,9 @@ struct CheckReport {
   // Positions where the holder pairs every line the opponent could still complete
   // (proof/pairing_rule.h): play stops there too. Counted each time reached.
   std::size_t paired_ends = 0;
+  // Partial turns of the opponent (null and seminull moves) after which a sub-proof's
+  // relevance zone answered the turns that add irrelevant stones (the zones rule).
+  std::size_t zone_answers = 0;
   std::size_t entries = 0;  // entries in the certificate
   std::size_t entries_unreached = 0;  // entries that play under the strategy never uses
 };

@@ -29,6 +29,7 @@
 #include "games/urgent_moves.h"
 #include "proof/certificate.h"
 #include "search/canonical.h"
+#include "search/zone_certificate.h"
 
 namespace kinrow {
 
@@ -42,6 +43,10 @@ class CertificateWalker {
   CertificateWalker(Board& board, Oracle& oracle, const Canonicaliser<W>* symmetry)
       : board_(board), oracle_(oracle), symmetry_(symmetry) {}
 
+  // Win strategies then answer the opponent's turns by relevance zones (the zones rule,
+  // search/zone_certificate.h) where they can; the writer must outlive the walk.
+  void use_zones(ZoneWriter<W>* zones) { zones_ = zones; }
+
   // Sends the strategy of `holder` for `claim` from the board's position (left as it
   // was) to `out`, its header and then each entry as the walk finds it: nothing is held
   // but the classes seen. Throws std::logic_error if the oracle fails where the search
@@ -52,6 +57,7 @@ class CertificateWalker {
     header.claim = claim;
     header.win_now_rule = true;
     header.pairing_rule = oracle_.pairing_rule(holder, claim);
+    header.zone_rule = zones_ && claim == Claim::Win;
     holder_ = holder;
     claim_ = claim;
     pairing_rule_ = header.pairing_rule;
@@ -108,6 +114,10 @@ class CertificateWalker {
       return;
     }
     if (!seen_.insert(class_of())) return;
+    if (mover != holder_ && zones_ && claim_ == Claim::Win) {
+      zones_->answer_turn(board_, holder_, *out_, [&](const Move& m, ZoneProfile<W>&) { follow(m, mover); });
+      return;
+    }
     if (mover != holder_) {
       std::vector<Move> turns;
       board_.generate(turns);
@@ -149,6 +159,7 @@ class CertificateWalker {
   bool pairing_rule_ = false;
   StonesSet<W> seen_;
   CertificateSink* out_ = nullptr;
+  ZoneWriter<W>* zones_ = nullptr;
 };
 
 }  // namespace kinrow

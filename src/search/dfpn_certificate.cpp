@@ -33,6 +33,10 @@ class DfpnOracle {
 
   // The holder's turn, stone by stone as the proof went.
   std::optional<Move> choose(Board<W>& board, int, Claim) {
+    // A win the threat-space search finds: its turn (the knowledge decided the node so,
+    // and its continuation is short to walk).
+    if (claim_ == Claim::Win)
+      if (const Move threat = dfpn_.threat_space_turn(board); threat.size > 0) return threat;
     Move turn;
     const int turn_stones = board.stones_left_in_turn();
     bool ended = false;
@@ -120,7 +124,15 @@ Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim c
     symmetry = own ? &*own : nullptr;
   }
   DfpnOracle<W> oracle(dfpn, holder, claim);
-  return CertificateWalker<Board<W>, DfpnOracle<W>>(board, oracle, symmetry).extract(holder, claim);
+  CertificateWalker<Board<W>, DfpnOracle<W>> walker(board, oracle, symmetry);
+  // Several stones a turn: the opponent's turns are answered by the zones df-pn pruned
+  // by (a turn of two stones has tens of thousands of replies on 19x19).
+  std::optional<ZoneWriter<W>> zones;
+  if (claim == Claim::Win && dfpn.zone_order() > 0) {
+    zones.emplace(dfpn.tables(), dfpn.zone_order());
+    walker.use_zones(&*zones);
+  }
+  return walker.extract(holder, claim);
 }
 
 #define INSTANTIATE(W) template Strategy strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim);
