@@ -77,6 +77,14 @@ const CommandSpec kSolveSpec = {
         {"threats", "HOW", "df-pn, not under gravity: how wins by continuous threats are found: dfs\n"
                            "(depth first, the default) or db (dependency-based search with combination\n"
                            "of threats, Allis 1994: the same answers, slower; to cross-check)"},
+        {"threat-order", "N", "df-pn with several stones a turn: the order of the threat-space search that\n"
+                              "proves a win for the side to move (1 double threats, 2 single threats\n"
+                              "too; 0 off; default 2 on boards of more than 64 cells, else 1;\n"
+                              "docs/threats.md)"},
+        {"zone-order", "N", "df-pn with several stones a turn: a player who withholds the r stones left\n"
+                            "of his turn must stop the opponent's threat win of order N - r; only the\n"
+                            "stones in its relevance zone are tried (default p + 1 on boards of more\n"
+                            "than 64 cells, else p; 0 off)"},
         {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
@@ -261,6 +269,8 @@ int run_solve(const Args& args) {
   if (threats != "dfs" && threats != "db")
     throw InputError("--threats takes dfs or db, not \"" + printable(threats) + "\"");
   proof_numbers.dependency_threats = threats == "db";
+  proof_numbers.threat_order = static_cast<int>(args.get_int("threat-order", DfpnOptions::kAutomatic, 0, 8));
+  proof_numbers.zone_order = static_cast<int>(args.get_int("zone-order", DfpnOptions::kAutomatic, 0, 8));
   if (options.pairing == PairingMode::HalesJewett) proof_numbers.shared_pair_steps = 0;
   const auto started = std::chrono::steady_clock::now();
   double last_shown = 0;

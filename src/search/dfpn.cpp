@@ -46,6 +46,9 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   heuristic_ = options.threats && rules.goal != Goal::Misere;
   zones_ = sequences_ && !rules.gravity;
   forced_.set_node_limit(kThreatSearchNodeLimit);
+  const bool wide = tables.game->cell_count() > 64;
+  if (options_.threat_order == DfpnOptions::kAutomatic) options_.threat_order = wide ? 2 : 1;
+  if (options_.zone_order == DfpnOptions::kAutomatic) options_.zone_order = rules.stones_per_turn + (wide ? 1 : 0);
   if (knowledge_ && !one_stone && ThreatSpaceSearch<W>::applies(rules)) {
     threat_space_.emplace(tables);
     threat_space_->set_node_limit(kThreatSpaceNodeLimit);
@@ -549,6 +552,13 @@ Cell Dfpn<W>::threat_sequence_move(Board& board) {
   // As in settle: only when the opponent has no immediate win to answer first.
   if (tables_.lines_count[1 - mover] && board.winning_cells(1 - mover).any()) return -1;
   return forced_.find(board, mover).move;
+}
+
+template <int W>
+Move Dfpn<W>::threat_space_turn(Board& board) {
+  const int mover = board.to_move();
+  if (!threat_space_ || !tables_.lines_count[mover] || options_.threat_order <= 0) return {};
+  return threat_space_->winning_turn(board, mover, board.stones_left_in_turn(), options_.threat_order);
 }
 
 template <int W>

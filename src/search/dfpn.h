@@ -84,9 +84,13 @@ struct DfpnOptions {
   // restrict a turn (relevance-zone-oriented search): a player who withholds the r stones
   // left of his turn must not lose to a win of order zone_order - r. 3 asks a double-threat
   // win after a null move and a single-threat one after a seminull move, as Wu and Lin's
-  // NCTU6-Verifier does. 0: no zones.
-  int threat_order = 2;
-  int zone_order = 3;
+  // NCTU6-Verifier does. 0: no zones. kAutomatic (the default): 2 and p + 1 on boards of
+  // more than 64 cells, where a proof must not look at every turn; 1 and p on smaller ones,
+  // where the higher orders cost more than the turns they spare (docs/benchmarks.md,
+  // "Relevance zones").
+  static constexpr int kAutomatic = -1;
+  int threat_order = kAutomatic;
+  int zone_order = kAutomatic;
   uint64_t max_nodes = 0;     // give up after this many expansions per proof and thread (0: no limit)
   // Threads for attacker_wins (search/dfpn.cpp, "Threads"): helpers search the same root
   // with other epsilons and share the table; the first to finish answers. Node counts
@@ -126,6 +130,9 @@ class Dfpn {
   // the knowledge decides the node that way (-1 if not).
   Cells moves_to_try(Board& board);
   Cell threat_sequence_move(Board& board);
+  // Several stones a turn: the rest of the mover's turn in a win the threat-space search
+  // finds (size 0 if none): the turn the knowledge decided the node by.
+  Move threat_space_turn(Board& board);
 
   // Pairings: the player who can hold one (the defender; in maker-breaker the breaker),
   // whether he does on the board (every line his opponent could still complete has two
@@ -139,6 +146,9 @@ class Dfpn {
   int pairing_winner() const;
   int attacker() const { return attacker_; }
   const BoardTables& tables() const { return tables_; }
+  // The order of the zones that restrict the opponent's turns (0: none; several stones a
+  // turn only, see DfpnOptions::zone_order).
+  int zone_order() const { return threat_space_ ? options_.zone_order : 0; }
   // The symmetries used at every node; none when the group has more than
   // kListedSymmetries elements.
   const Canonicaliser<W>* symmetry() const { return symmetry_ ? &*symmetry_ : nullptr; }
