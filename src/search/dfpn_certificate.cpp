@@ -126,9 +126,11 @@ Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim c
   DfpnOracle<W> oracle(dfpn, holder, claim);
   CertificateWalker<Board<W>, DfpnOracle<W>> walker(board, oracle, symmetry);
   // Several stones a turn: the opponent's turns are answered by the zones df-pn pruned
-  // by (a turn of two stones has tens of thousands of replies on 19x19).
+  // by (a turn of two stones has tens of thousands of replies on 19x19). Only where the
+  // holder wins by completing a line: not the breaker's win of maker-breaker.
   std::optional<ZoneWriter<W>> zones;
-  if (claim == Claim::Win && dfpn.zone_order() > 0) {
+  const bool breaker = dfpn.tables().rules.goal == Goal::MakerBreaker && holder == 1;
+  if (claim == Claim::Win && !breaker && dfpn.zone_order() > 0) {
     zones.emplace(dfpn.tables(), dfpn.zone_order());
     walker.use_zones(&*zones);
   }
