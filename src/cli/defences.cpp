@@ -1,6 +1,7 @@
 // kinrow defences: the defender turns that the attacker's threat strategies do not refute
 // (Wu and Lin's NCTU6-Verifier), with the relevance zones that refute the rest.
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -10,13 +11,14 @@
 #include "core/notation.h"
 #include "games/board_dispatch.h"
 #include "games/families.h"
+#include "search/zone_certificate.h"
 #include "threats/defences.h"
 
 namespace kinrow::cli {
 
 const CommandSpec kDefencesSpec = {
     "defences",
-    "SPEC --moves M [--zone-order N] [--threat-order N] [--threat-nodes N] [--json]",
+    "SPEC --moves M [--zone-order N] [--threat-order N] [--threat-nodes N] [--certificate FILE] [--json]",
     "List the defender turns that the attacker's threats do not refute (with their zones).",
     "The side to move after M is the defender; the other side attacks. If the defender\n"
     "withheld his whole turn (a null move) and the attacker still wins by threats, the\n"
@@ -24,23 +26,59 @@ const CommandSpec kDefencesSpec = {
     "threats. Each stone in the zone is placed and the rest withheld (a seminull move),\n"
     "and so on, stone by stone; whole turns are tried against the attacker's threats.\n"
     "What is printed are the turns left: none means the attacker wins (Wu and Lin's\n"
-    "relevance-zone-oriented proof search; docs/threats.md).\n\n"
+    "relevance-zone-oriented proof search; docs/threats.md). With --certificate and none\n"
+    "left, the attacker's win is written as a zone certificate for kinrow verify.\n\n"
     "Orders (threats/threat_space.h): with p = 2, order 1 wins by double threats (VCDT),\n"
     "2 allows single threats (VCST), 3 quiet turns; with p = 1, 1 is VCF and 2 adds open\n"
     "threes. A partial turn that withholds w stones asks a win of order zone-order - w.\n\n"
     "examples:\n"
     "  kinrow defences mnk:19x19x6,p=2,q=3 --moves j10j11k10\n"
-    "  kinrow defences mnk:15x15x5 --moves \"h8 h9 i8 i9 j9\" --json",
+    "  kinrow defences mnk:15x15x5 --moves \"h8 h9 i8 i9 j9\" --json\n"
+    "  kinrow defences connect6 --moves \"c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 f5m9\"\n"
+    "      --certificate won.cert && kinrow verify connect6 won.cert",
     {
         {"moves", "M", "the position (the defender is to move after it)"},
         {"zone-order", "N", "order behind the zones (default p + 1: double threats after a null move)"},
         {"threat-order", "N", "order of the threats that refute a whole turn (default 2)"},
         {"threat-nodes", "N", "nodes each threat question may take (default 65536; 0: no limit)"},
+        {"certificate", "FILE", "if no turn is left, write the attacker's win to FILE (docs/certificates.md,\n"
+                                "\"Relevance zones\"); exit 1 if turns are left"},
         {"json", "", "print one JSON object instead of text"},
     },
     1,
     1,
 };
+
+namespace {
+
+// The attacker's win when no defence is left: the defender's turn answered by the zones
+// and sub-proofs the threat search finds again, every whole turn inside them by the
+// threat win that refuted it. Returns the lines written.
+template <int W>
+std::size_t write_defences_certificate(const std::string& path, const BoardTables& tables, Board<W>& board,
+                                       const Position& position, int attacker, int zone_order, int threat_order) {
+  const Game& game = position.game();
+  std::ofstream file(path);
+  if (!file) throw InputError("cannot write \"" + printable(path) + "\"");
+  CertificateWriter writer(file, game);
+  writer.begin(game.spec, format_turns(game, position.history()));
+  Strategy header;
+  header.holder = attacker;
+  header.claim = Claim::Win;
+  header.win_now_rule = true;
+  header.zone_rule = true;
+  writer.strategy(header);
+  ZoneWriter<W> zones(tables, zone_order);
+  zones.answer_turn(board, attacker, writer, [&](const Move& turn, ZoneProfile<W>&) {
+    if (board.play(turn) == TurnResult::Continues) zones.write_win(board, attacker, writer, threat_order);
+    board.undo(turn);
+  });
+  writer.end();
+  if (!file.flush()) throw InputError("writing \"" + printable(path) + "\" failed");
+  return writer.entries();
+}
+
+}  // namespace
 
 int run_defences(const Args& args) {
   const Game game = make_game(args.positional[0]);
@@ -66,6 +104,10 @@ int run_defences(const Args& args) {
     ThreatSpaceSearch<W> search(tables);
     search.set_node_limit(static_cast<uint64_t>(args.get_int("threat-nodes", 65536, 0, 1L << 40)));
     const DefenceReport<W> report = list_defences(search, board, attacker, zone_order, threat_order);
+    std::size_t certificate_lines = 0;
+    if (args.has("certificate") && report.unrefuted.empty())
+      certificate_lines = write_defences_certificate(args.get("certificate"), tables, board, position, attacker,
+                                                     zone_order, threat_order);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     auto cells_text = [&](const Bits<W>& cells) {
       std::string text;
@@ -91,8 +133,12 @@ int run_defences(const Args& args) {
       out["attacker_wins"] = report.unrefuted.empty();
       out["nodes"] = report.nodes;
       out["seconds"] = seconds;
+      if (args.has("certificate")) {
+        out["certificate"] = report.unrefuted.empty() ? nlohmann::json(args.get("certificate")) : nlohmann::json();
+        out["certificate_lines"] = certificate_lines;
+      }
       std::cout << out.dump() << "\n";
-      return 0;
+      return args.has("certificate") && !report.unrefuted.empty() ? 1 : 0;
     }
     std::cout << "game          " << game.spec << "\n";
     std::cout << "moves         " << (position.history().empty() ? "(empty board)" : format_turns(game, position.history())) << "\n";
@@ -116,9 +162,19 @@ int run_defences(const Args& args) {
     std::cout << "unrefuted     " << report.unrefuted.size() << " turn(s)";
     if (report.unrefuted.empty()) std::cout << ": the attacker wins against every defence";
     std::cout << "\n";
-    for (const Move& m : report.unrefuted) std::cout << "  " << turn_text(m) << "\n";
+    for (const Move& m : report.unrefuted)
+      std::cout << "  " << turn_text(m)
+                << (m.size < std::min(p, position.empty_count()) ? "  (completes his line: any turn with it wins)" : "")
+                << "\n";
     std::cout << "nodes         " << with_commas(report.nodes) << "\n";
     std::cout << "time          " << seconds_text(seconds) << "\n";
+    if (!args.has("certificate")) return 0;
+    if (!report.unrefuted.empty()) {
+      std::cout << "certificate   not written: turns are left\n";
+      return 1;
+    }
+    std::cout << "certificate   " << args.get("certificate") << " (" << with_commas(certificate_lines)
+              << " entries and zones; kinrow verify " << game.spec << " " << args.get("certificate") << ")\n";
     return 0;
   });
 }

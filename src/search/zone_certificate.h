@@ -46,6 +46,18 @@ class ZoneWriter {
     answer(Move{}, zone_order_, 0, answered, unused, whole);
   }
 
+  // The holder to move on `board` with a whole turn: writes the threat win of order
+  // `order` the search finds (entries of the game as played, and zones for the turns of
+  // the opponent in it). Throws std::logic_error if there is none.
+  void write_win(Board<W>& board, int holder, CertificateSink& out, int order) {
+    board_ = &board;
+    holder_ = holder;
+    out_ = &out;
+    if (!search_.wins(board, holder, std::min(p(), board.empty_count()), order))
+      throw std::logic_error("zone certificate: no threat win where one was claimed");
+    attack(std::min(p(), board.empty_count()), order, 0);
+  }
+
   uint64_t nodes() const { return search_.nodes(); }
 
  private:
