@@ -3,6 +3,7 @@
 //   spec    := family ':' params (',' option)*   |   alias (',' option)*
 //   family  := mnk | connect | cube | square | animal | file
 //   option  := normal | misere | maker-breaker | gravity | cylinder | p=N | q=N
+//            | p=1..P | b=N      (tile games, with maker-breaker: core/game.h's Rules)
 //
 // Parsing only checks the grammar and the ranges; games/families.h builds the game.
 #pragma once

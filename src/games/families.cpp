@@ -171,6 +171,8 @@ Game make_game(const GameSpec& spec) {
   else throw InputError("unknown game family \"" + spec.family + "\"");
   if (game.rules.gravity && game.extent.size() < 2)
     throw InputError("gravity needs a board with rows (at least two axes)");
+  if (!game.breaker_only.empty() && !breaker_answers_in_kind(game.rules))
+    throw InputError("breaker-only cells belong to the tile games: add maker-breaker and b=N or p=1..P");
   finish_game(game);
   return game;
 }

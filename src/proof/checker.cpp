@@ -55,8 +55,9 @@ std::string board_text(const Key& key) {
   return text;
 }
 
-// "" if `map` is a symmetry of the game's rules: a permutation sending lines onto lines
-// and, under gravity, the cell below a cell to the cell below its image.
+// "" if `map` is a symmetry of the game's rules: a permutation sending lines onto lines,
+// breaker-only cells onto breaker-only cells and, under gravity, the cell below a cell to
+// the cell below its image.
 std::string why_not_symmetry(const Game& game, const Permutation& map,
                              const std::set<Line>& lines) {
   const int n = game.cell_count();
@@ -78,6 +79,9 @@ std::string why_not_symmetry(const Game& game, const Permutation& map,
       if (game.below[map[c]] != (under < 0 ? -1 : map[under]))
         return "does not keep which cell is below which";
     }
+  for (Cell c : game.breaker_only)
+    if (!std::binary_search(game.breaker_only.begin(), game.breaker_only.end(), map[c]))
+      return "sends a breaker-only cell to one the maker may take";
   return "";
 }
 
@@ -137,21 +141,6 @@ Turn mapped(const Turn& turn, const Permutation& map) {
   for (Cell c : turn) image.push_back(map[c]);
   std::sort(image.begin(), image.end());
   return image;
-}
-
-// The turns played to reach a position with these stones, or -1 if no game does.
-int turns_to_reach(const Game& game, const std::vector<int8_t>& owners) {
-  int stones[2] = {0, 0};
-  for (int8_t o : owners)
-    if (o == 0 || o == 1) ++stones[o];
-  int placed[2] = {0, 0};
-  for (int turn = 0;; ++turn) {
-    if (placed[0] == stones[0] && placed[1] == stones[1]) return turn;
-    if (placed[0] > stones[0] || placed[1] > stones[1]) return -1;
-    const int left = game.cell_count() - placed[0] - placed[1];
-    if (left == 0) return -1;
-    placed[turn % 2] += std::min(stones_on_turn(game.rules, turn), left);
-  }
 }
 
 // "line 12" for an entry read from text, else "entry 3" (1-based, within its strategy).
@@ -230,7 +219,7 @@ class StrategyChecker {
     for (const PairedEntry& e : strategy_.paired) {
       const std::string at = e.source_line ? "line " + std::to_string(e.source_line) + ": " : "a paired entry: ";
       if (static_cast<int>(e.owner.size()) != game_.cell_count()) return at + "wrong number of cells";
-      if (turns_to_reach(game_, e.owner) < 0) return at + "no game reaches this many stones of each side";
+      if (!turn_due(game_, e.owner)) return at + "no game reaches this many stones of each side";
       const Key exact = key_of(e.owner);
       const auto [it, fresh] = paired_exact_.emplace(exact, PairedRecord{e.pairs, e.source_line, false});
       if (!fresh) continue;  // the first listing serves
@@ -264,9 +253,9 @@ class StrategyChecker {
     if (static_cast<int>(e.owner.size()) != n) return "wrong number of cells";
     for (int8_t o : e.owner)
       if (o != kNoPlayer && o != 0 && o != 1) return "a cell with an owner other than x, o or none";
-    const int turns = turns_to_reach(game_, e.owner);
-    if (turns < 0) return "no game reaches this many stones of each side";
-    if (turns % 2 != strategy_.holder) return "the holder is not the side to move in this position";
+    const std::optional<TurnDue> due = turn_due(game_, e.owner);
+    if (!due) return "no game reaches this many stones of each side";
+    if (due->player != strategy_.holder) return "the holder is not the side to move in this position";
     std::vector<bool> seen(n, false);
     for (Cell c : e.move) {
       if (c < 0 || c >= n) return "a move off the board";
@@ -274,11 +263,11 @@ class StrategyChecker {
       if (seen[c]) return "the same cell twice in one move";
       seen[c] = true;
     }
-    const int empty = static_cast<int>(std::count(e.owner.begin(), e.owner.end(), kNoPlayer));
-    const int stones = std::min(empty, stones_on_turn(game_.rules, turns));
-    if (static_cast<int>(e.move.size()) != stones)
-      return std::string("the move places ") + std::to_string(e.move.size()) +
-             " stone(s); this turn places " + std::to_string(stones);
+    const int size = static_cast<int>(e.move.size());
+    if (size < due->fewest || size > due->most)
+      return std::string("the move places ") + std::to_string(e.move.size()) + " stone(s); this turn places " +
+             (due->fewest == due->most ? std::to_string(due->most)
+                                       : std::to_string(due->fewest) + " to " + std::to_string(due->most));
     return "";
   }
 
