@@ -49,6 +49,7 @@ int run_verify(const Args& args) {
     out["immediate_wins"] = report.immediate_wins;
     out["dead_ends"] = report.dead_ends;
     out["paired_ends"] = report.paired_ends;
+    out["forest_ends"] = report.forest_ends;
     out["entries"] = report.entries;
     out["entries_unreached"] = report.entries_unreached;
     std::cout << out.dump() << "\n";
@@ -65,6 +66,9 @@ int run_verify(const Args& args) {
     if (report.paired_ends)
       std::cout << "and " << with_commas(report.paired_ends)
                 << " positions where the holder pairs every line the opponent could still complete\n";
+    if (report.forest_ends)
+      std::cout << "and " << with_commas(report.forest_ends)
+                << " positions where the live lines form a forest the breaker keeps cutting (forest)\n";
   } else {
     std::cout << "rejected: " << report.error << "\n";
   }

@@ -67,7 +67,7 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
   } else if (holder == "second") {
     strategy.holder = 1;
   } else {
-    fail(line, "expected \"strategy first|second win|at-least-draw [win-now] [pairs]\"");
+    fail(line, "expected \"strategy first|second win|at-least-draw [win-now] [pairs] [forest]\"");
   }
   if (claim == claim_name(Claim::Win)) {
     strategy.claim = Claim::Win;
@@ -82,10 +82,12 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
       strategy.win_now_rule = true;
     } else if (rule == "pairs") {
       strategy.pairing_rule = true;
+    } else if (rule == "forest") {
+      strategy.forest_rule = true;
     } else if (rule == "matching") {
       strategy.plan.emplace();
     } else {
-      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now, pairs, matching)");
+      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now, pairs, forest, matching)");
     }
   }
   return strategy;
@@ -216,6 +218,7 @@ void write_certificate(std::ostream& out, const Game& game, const Certificate& c
     out << "strategy " << (strategy.holder == 0 ? "first " : "second ")
         << claim_name(strategy.claim) << (strategy.win_now_rule && !strategy.plan ? " win-now" : "")
         << (strategy.pairing_rule && !strategy.plan ? " pairs" : "")
+        << (strategy.forest_rule && !strategy.plan ? " forest" : "")
         << (strategy.plan ? " matching" : "") << "\n";
     if (strategy.plan) {
       if (strategy.plan->opening >= 0)

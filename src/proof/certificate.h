@@ -53,6 +53,10 @@ struct Strategy {
   // "pairs": play also stops where the holder pairs every line the opponent could still
   // complete (proof/pairing_rule.h; the checker finds the pairing itself).
   bool pairing_rule = false;
+  // "forest": play also stops, the maker to move in a maker-breaker game with the breaker
+  // holding, where the live lines form a forest the breaker can keep cutting
+  // (proof/forest_rule.h; the checker re-derives it).
+  bool forest_rule = false;
   std::vector<StrategyEntry> entries;
   std::vector<PairedEntry> paired;  // with the "pairs" rule only
   // A pairing or matching-set strategy (Uiterwijk) instead of entries: the holder answers

@@ -9,6 +9,7 @@
 // symmetries, and that is re-checked here (lines onto lines, "below" kept) rather than
 // taken from core/symmetry.cpp on faith.
 #include "proof/checker.h"
+#include "proof/forest_rule.h"
 #include "proof/pairing_rule.h"
 #include "proof/plan_checker.h"
 
@@ -239,6 +240,7 @@ class StrategyChecker {
   std::size_t immediate_wins() const { return immediate_wins_; }
   std::size_t dead_ends() const { return dead_ends_; }
   std::size_t paired_ends() const { return paired_ends_; }
+  std::size_t forest_ends() const { return forest_ends_; }
   std::size_t unreached() const {
     std::size_t n = 0;
     for (const Record* r : entry_record_) n += !r->used;
@@ -456,6 +458,7 @@ class StrategyChecker {
     if (path_.over()) return leaf();
     if (claim_settled_by_lines()) return ++dead_ends_, "";
     if (claim_settled_by_pairing()) return ++paired_ends_, "";
+    if (strategy_.forest_rule && strategy_.holder == 1 && breaker_holds_by_forest(path_)) return ++forest_ends_, "";
     if (path_.to_move() == strategy_.holder) {
       Turn win;
       if (wins_at_once(win)) return ++immediate_wins_, "";
@@ -504,6 +507,7 @@ class StrategyChecker {
   std::size_t immediate_wins_ = 0;                      // game ends by the shortcut (not deduplicated)
   std::size_t dead_ends_ = 0;                           // positions settled by claim_settled_by_lines
   std::size_t paired_ends_ = 0;                         // positions settled by pairings: the rule's or listed
+  std::size_t forest_ends_ = 0;                         // positions settled by the forest rule
   Position path_{game_};
   Turn scratch_turn_;                                   // wins_at_once's turn being built
 };
@@ -596,6 +600,7 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate,
     report.immediate_wins += checker.immediate_wins();
     report.dead_ends += checker.dead_ends();
     report.paired_ends += checker.paired_ends();
+    report.forest_ends += checker.forest_ends();
     if (!problem.empty()) {
       report.error =
           std::string(strategy.holder == 0 ? "first" : "second") + " player's strategy: " + problem;

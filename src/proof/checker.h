@@ -35,6 +35,9 @@ struct CheckReport {
   // Positions where the holder pairs every line the opponent could still complete
   // (proof/pairing_rule.h): play stops there too. Counted each time reached.
   std::size_t paired_ends = 0;
+  // Positions where the breaker holds by the forest rule (proof/forest_rule.h): play
+  // stops there too. Counted each time reached.
+  std::size_t forest_ends = 0;
   std::size_t entries = 0;  // entries in the certificate
   std::size_t entries_unreached = 0;  // entries that play under the strategy never uses
 };
