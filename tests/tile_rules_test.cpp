@@ -6,6 +6,7 @@
 // cells apart.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "core/error.h"
@@ -13,6 +14,7 @@
 #include "core/position.h"
 #include "core/spec.h"
 #include "core/symmetry.h"
+#include "games/families.h"
 #include "tile_games.h"
 
 namespace kinrow {
@@ -123,6 +125,28 @@ TEST(TileRules, SymmetriesKeepBreakerOnlyCellsApart) {
     EXPECT_TRUE(map[5] == 4 || map[5] == 5);
   }
   EXPECT_EQ(group.size(), 8u);  // swap each line's two cells, swap the lines
+}
+
+// The windows of Theorem 2's boards: BN(L)'s whole columns and diagonals, BNX(L)'s and
+// BrecX's breaker-only cells, one a line.
+TEST(TileBoards, WindowsHoldTheirWholeLines) {
+  const Game bn = make_game("bn:4x7,maker-breaker,p=1..2");
+  EXPECT_EQ(bn.cell_count(), 28);
+  EXPECT_EQ(bn.line_count(), 7 + 4);  // 7 columns, diagonals starting at columns 0..3
+  for (const Line& line : bn.lines) EXPECT_EQ(line.size(), 4u);
+  const Game bnx = make_game("bnx:3x5,maker-breaker,b=2");
+  EXPECT_EQ(bnx.line_count(), 5 + 3);
+  EXPECT_EQ(bnx.breaker_only.size(), 8u);
+  for (const Line& line : bnx.lines) {
+    EXPECT_EQ(line.size(), 4u);
+    int only = 0;
+    for (Cell c : line) only += std::binary_search(bnx.breaker_only.begin(), bnx.breaker_only.end(), c);
+    EXPECT_EQ(only, 1);
+  }
+  const Game recx = make_game("recx:2x3,maker-breaker,b=1");
+  EXPECT_EQ(recx.cell_count(), 6 + 5);
+  EXPECT_EQ(recx.line_count(), 5);
+  EXPECT_THROW(make_game("bnx:3x5,maker-breaker"), InputError) << "breaker-only cells need b=N or p=1..P";
 }
 
 }  // namespace

@@ -123,7 +123,7 @@ GameSpec parse_spec(std::string_view text) {
   if (colon == std::string_view::npos)
     throw InputError("\"" + printable(head) +
                      "\" is not a game: write FAMILY:PARAMS (mnk:3x3x3, connect:7x6x4, cube:4x3, "
-                     "square:4, animal:4x4:l-tetromino, file:PATH) or an alias (tictactoe, connect4, qubic, gomoku, connect6)");
+                     "square:4, animal:4x4:l-tetromino, file:PATH, bn:5x8) or an alias (tictactoe, connect4, qubic, gomoku, connect6)");
   spec.family = std::string(head.substr(0, colon));
   const std::string_view params = head.substr(colon + 1);
   if (spec.family == "mnk" || spec.family == "connect") {
@@ -132,6 +132,10 @@ GameSpec parse_spec(std::string_view text) {
     spec.params = parse_dimensions(params, spec.family, {"N", "D", "K"}, 2);
   } else if (spec.family == "square") {
     spec.params = parse_dimensions(params, spec.family, {"N"}, 1);
+  } else if (spec.family == "bn" || spec.family == "bnx") {
+    spec.params = parse_dimensions(params, spec.family, {"L", "W"}, 2);
+  } else if (spec.family == "recx") {
+    spec.params = parse_dimensions(params, spec.family, {"M", "N"}, 2);
   } else if (spec.family == "animal") {
     const std::size_t second = params.find(':');
     if (second == std::string_view::npos || second + 1 == params.size())
@@ -145,7 +149,7 @@ GameSpec parse_spec(std::string_view text) {
     spec.path = std::string(params);
   } else {
     throw InputError("unknown game family \"" + printable(spec.family) +
-                     "\" (known: mnk, connect, cube, square, animal, file)");
+                     "\" (known: mnk, connect, cube, square, animal, file, bn, bnx, recx)");
   }
   check_family_params(spec);
 

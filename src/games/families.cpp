@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "games/hypergraph_file.h"
 #include "games/polyomino.h"
+#include "games/tile_boards.h"
 
 namespace kinrow {
 namespace {
@@ -168,6 +169,8 @@ Game make_game(const GameSpec& spec) {
   else if (spec.family == "square") make_square(game, spec);
   else if (spec.family == "animal") make_animal(game, spec);
   else if (spec.family == "file") read_hypergraph_file(game, spec.path);
+  else if (spec.family == "bn" || spec.family == "bnx") make_bn(game, spec, spec.family == "bnx");
+  else if (spec.family == "recx") make_recx(game, spec);
   else throw InputError("unknown game family \"" + spec.family + "\"");
   if (game.rules.gravity && game.extent.size() < 2)
     throw InputError("gravity needs a board with rows (at least two axes)");
