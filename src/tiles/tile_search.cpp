@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "core/error.h"
+#include "core/memory.h"
 
 namespace kinrow {
 namespace {
@@ -38,9 +39,18 @@ constexpr uint32_t kMakerTag = 1, kFirstTurnTag = 2, kBreakerTag = 4;
 }  // namespace
 
 TileSearch::TileSearch(const TileGame& game)
-    : game_(game), live_(kMaxDepth), need_(kMaxDepth), moves_(kMaxDepth) {}
+    : game_(game), live_(kMaxDepth), need_(kMaxDepth), moves_(kMaxDepth) {
+  // The table may take half of what the machine has free (its array doubles as it grows,
+  // two slots an entry).
+  const std::size_t available = available_memory_bytes();
+  max_entries_ = available ? available / (2 * 2 * 2 * sizeof(TileEntry)) : std::size_t{1} << 24;
+}
 
 void TileSearch::tick() {
+  if (stats_.nodes() > node_limit_) throw TileSearchStopped();
+  if (table_.size() > max_entries_)
+    throw InputError("the tile search's table outgrew the free memory (" + std::to_string(table_.size()) +
+                     " positions): " + game_.game().spec + " is too large for it");
   if (!on_progress || stats_.nodes() < next_progress_) return;
   next_progress_ = stats_.nodes() + 500000;
   stats_.table_entries = table_.size();

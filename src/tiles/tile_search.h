@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "core/position.h"
@@ -68,6 +69,10 @@ class TileSearch {
 
   // True if the forest rule settles this position, the maker to move.
   bool forest_rule(CellMask maker, CellMask breaker, bool first);
+
+  // Stop after this many nodes: the search then throws TileSearchStopped, and the object
+  // is not to be used again.
+  void set_node_limit(uint64_t nodes) { node_limit_ = nodes; }
 
   const TileSearchStats& stats() const { return stats_; }
   // Called every few hundred thousand nodes with the stats so far.
@@ -121,6 +126,12 @@ class TileSearch {
   std::vector<std::pair<uint64_t, int>> ranked_;
   std::vector<int> index_;
   uint64_t next_progress_ = 0;
+  uint64_t node_limit_ = ~uint64_t{0};
+  std::size_t max_entries_ = 0;
+};
+
+struct TileSearchStopped : std::runtime_error {
+  TileSearchStopped() : std::runtime_error("the tile search reached its node limit") {}
 };
 
 }  // namespace kinrow
