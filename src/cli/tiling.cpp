@@ -13,7 +13,9 @@
 #include "core/error.h"
 #include "games/families.h"
 #include "proof/checker.h"
+#include "cli/range_option.h"
 #include "tiles/tile_certificate.h"
+#include "tiles/tile_hunt.h"
 #include "tiles/tile_search.h"
 #include "tiles/tiling.h"
 
@@ -44,6 +46,7 @@ const CommandSpec kTilingSpec = {
     "examples:\n"
     "  kinrow tiling verify ../shared/data/tiles/b2-tiling.json --k 11 --p 2 --certificates b2\n"
     "  kinrow tiling verify ../shared/data/tiles/b2-tiling.json --k 10\n"
+    "  kinrow tiling search --k 11 --p 2 --height 4 --width 6 --write b2-found.json\n"
     "  kinrow tiling search --k 10 --p 2 --seconds 600",
     {
         {"k", "K", "verify: pass only if every K-segment holds a whole line; search: the K to cover"},
@@ -54,7 +57,8 @@ const CommandSpec kTilingSpec = {
         {"width", "A..B", "search: tile widths (default 2..8)"},
         {"max-cells", "N", "search: tiles of at most N cells (default 30)"},
         {"seconds", "S", "search: stop after S seconds (default 300)"},
-        {"tile-seconds", "S", "search: give up one tile's game after S seconds (default 20)"},
+        {"tile-nodes", "N", "search: give up one tile's game after N nodes (default 2000000)"},
+        {"write", "FILE", "search: write the first tiling found as a file for tiling verify"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
     },
@@ -216,6 +220,87 @@ int run_verify_tiling(const Args& args) {
   return 0;
 }
 
+nlohmann::ordered_json tiling_json(const Tiling& tiling) {
+  nlohmann::ordered_json doc;
+  for (const Tile& tile : tiling.tiles) {
+    nlohmann::json cells = nlohmann::json::array(), lines = nlohmann::json::array();
+    for (Square s : tile.cells) cells.push_back({s.x, s.y});
+    for (const std::vector<int>& line : tile.lines) {
+      nlohmann::json squares = nlohmann::json::array();
+      for (int c : line) squares.push_back({tile.cells[c].x, tile.cells[c].y});
+      lines.push_back(squares);
+    }
+    doc["tiles"][tile.name] = {{"cells", cells}, {"lines", lines}};
+  }
+  doc["placements"] = nlohmann::json::array();
+  for (const TilePlacement& p : tiling.placements)
+    doc["placements"].push_back({{"tile", tiling.tiles[p.tile].name}, {"at", {p.at.x, p.at.y}}, {"mirror", p.mirror}});
+  doc["period"] = {{tiling.period[0].x, tiling.period[0].y}, {tiling.period[1].x, tiling.period[1].y}};
+  return doc;
+}
+
+int run_tile_hunt(const Args& args) {
+  HuntOptions options;
+  if (!args.has("k") || !args.has("p")) throw InputError("tiling search needs --k K and --p P");
+  options.k = static_cast<int>(args.get_int("k", 10, 2, 64));
+  options.p = static_cast<int>(args.get_int("p", 2, 1, 8));
+  const Range heights = parse_range(args, "height", {2, 4}, 16);
+  const Range widths = parse_range(args, "width", {2, 8}, 64);
+  options.min_height = heights.first, options.max_height = heights.last;
+  options.min_width = widths.first, options.max_width = widths.last;
+  options.max_cells = static_cast<int>(args.get_int("max-cells", 30, 1, 64));
+  options.seconds = static_cast<double>(args.get_int("seconds", 300, 1, 1 << 24));
+  options.tile_nodes = static_cast<uint64_t>(args.get_int("tile-nodes", 2000000, 1, 1L << 40));
+  ProgressLine progress(!args.has("quiet") && !args.has("json"));
+  options.on_progress = [&](const std::string& text) { progress.show("tiling search  " + text); };
+  const HuntReport report = hunt_tilings(options);
+  progress.clear();
+  if (args.has("write") && !report.holds.empty()) {
+    std::ofstream out(args.get("write"));
+    out << tiling_json(report.holds.front().tiling).dump(1) << "\n";
+    if (!out) throw InputError("cannot write \"" + args.get("write") + "\"");
+  }
+  if (args.has("json")) {
+    nlohmann::ordered_json out;
+    out["k"] = options.k;
+    out["p"] = options.p;
+    out["heights"] = {options.min_height, options.max_height};
+    out["widths"] = {options.min_width, options.max_width};
+    out["max_cells"] = options.max_cells;
+    out["tile_nodes"] = options.tile_nodes;
+    out["shapes"] = report.shapes;
+    out["tilings"] = report.tilings;
+    out["covering"] = report.covering;
+    out["tiles_solved"] = report.tiles_solved;
+    out["maker_wins"] = report.maker_wins;
+    out["undecided"] = report.undecided;
+    out["complete"] = report.complete;
+    out["seconds"] = report.seconds;
+    nlohmann::json holds = nlohmann::json::array(), closest = nlohmann::json::array();
+    for (const HuntFind& f : report.holds) holds.push_back(f.description);
+    for (const HuntFind& f : report.closest) closest.push_back({{"tiling", f.description}, {"nodes", f.nodes}});
+    out["breaker_holds"] = holds;
+    out["undecided_tiles"] = closest;
+    std::cout << out.dump() << "\n";
+  } else {
+    std::cout << "searched     tiles of " << options.min_height << ".." << options.max_height << " rows of "
+              << options.min_width << ".." << options.max_width << " cells (at most " << options.max_cells
+              << "), rectangles and parallelograms, bands alone or with mirror images\n"
+              << "tried        " << with_commas(report.shapes) << " tiles, " << with_commas(report.tilings)
+              << " tilings, " << with_commas(report.covering) << " covering every " << options.k << "-segment"
+              << (report.complete ? "" : " (stopped: --seconds ran out)") << "\n"
+              << "tile games   " << with_commas(report.tiles_solved) << " decided (" << with_commas(report.maker_wins)
+              << " won by the maker), " << with_commas(report.undecided) << " undecided within "
+              << with_commas(options.tile_nodes) << " nodes each; " << seconds_text(report.seconds) << "\n";
+    for (const HuntFind& f : report.holds)
+      std::cout << "breaker holds " << f.description << ": Connect(" << options.k << ", " << options.p << ") drawn\n";
+    for (const HuntFind& f : report.closest) std::cout << "undecided    " << f.description << "\n";
+    if (report.holds.empty())
+      std::cout << "found        no tiling of this family proves Connect(" << options.k << ", " << options.p << ") drawn\n";
+  }
+  return report.holds.empty() ? 1 : 0;
+}
+
 }  // namespace
 
 int run_tiling(const Args& args) {
@@ -223,6 +308,10 @@ int run_tiling(const Args& args) {
   if (action == "verify") {
     if (args.positional.size() != 2) throw InputError("usage: kinrow tiling verify TILES.json [--k K] [--p P]");
     return run_verify_tiling(args);
+  }
+  if (action == "search") {
+    if (args.positional.size() != 1) throw InputError("usage: kinrow tiling search --k K --p P [options]");
+    return run_tile_hunt(args);
   }
   throw InputError("tiling takes verify or search, not \"" + printable(action) + "\"");
 }
