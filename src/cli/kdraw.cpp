@@ -41,6 +41,7 @@ const CommandSpec kKdrawSpec = {
         {"tiling", "FILE", "also a tiling of tiles with lines (Theorem 1's B2: data/tiles/b2-tiling.json)"},
         {"markdown", "FILE", "write the table as a Markdown page"},
         {"svg", "FILE", "draw kdraw(p)/p against p"},
+        {"check", "", "also solve windows of the lemmas' boards with the tile search (docs/tiles.md)"},
         {"json", "", "print one JSON object a row instead of text"},
     },
     0,
@@ -50,6 +51,50 @@ const CommandSpec kKdrawSpec = {
 namespace {
 
 constexpr int kMaxP = 1000;
+
+// Windows of the boards the lemmas are about, and what the infinite game's value says
+// the window's must be (a breaker who holds the strip holds any window of whole lines;
+// a window the maker wins shows the strip's game lost too). The last ones give the maker
+// one stone (or one over the bound) more than the lemmas allow.
+struct WindowCheck {
+  const char* spec;
+  const char* game;  // the paper's name
+  const char* why;   // where the paper proves or uses it
+};
+constexpr WindowCheck kWindowChecks[] = {
+    {"bn:4x8,maker-breaker", "MBBoardN(4, 1)", "Lemma 8 (base)"},
+    {"bnx:2x12,maker-breaker,b=1", "MBBoardNX(2, 1)", "Lemma 9 (base)"},
+    {"bnx:3x6,maker-breaker,b=2", "MBBoardNX(3, 2)", "Lemma 10 (base)"},
+    {"recx:3x3,maker-breaker,b=1", "MBBoardX(BrecX(3, 3), 1)", "Lemma 5"},
+    {"recx:4x4,maker-breaker,b=1", "MBBoardX(BrecX(4, 4), 1)", "Lemma 5"},
+    {"bn:5x8,maker-breaker,p=1..2", "MBBoardN(5, 2)", "Lemma 11 from NX(2, 1)"},
+    {"bn:6x8,maker-breaker,p=1..3", "MBBoardN(6, 3)", "Lemma 12 from NX(2, 1)"},
+    {"bn:7x9,maker-breaker,p=1..3", "MBBoardN(7, 3)", "Lemma 11 from NX(3, 2)"},
+    {"bn:5x8,maker-breaker,p=1..3", "MBBoardN(5, 3)", "one stone more than Lemma 11 gives"},
+    {"recx:3x3,maker-breaker,b=0", "MBBoardX(BrecX(3, 3), 0)", "a bound below Lemma 5's"},
+};
+
+struct WindowResult {
+  std::string spec, game, why;
+  bool breaker_holds = false;
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+std::vector<WindowResult> check_windows() {
+  std::vector<WindowResult> results;
+  for (const WindowCheck& check : kWindowChecks) {
+    const Game game = make_game(check.spec);
+    const TileGame tiles(game);
+    TileSearch search(tiles);
+    WindowResult r{game.spec, check.game, check.why};
+    r.breaker_holds = search.breaker_wins(Position(game));
+    r.nodes = search.stats().nodes();
+    r.seconds = search.stats().seconds;
+    results.push_back(r);
+  }
+  return results;
+}
 
 struct Row {
   int p = 0;
@@ -167,6 +212,8 @@ int run_kdraw(const Args& args) {
     rows.push_back(row);
   }
 
+  std::vector<WindowResult> windows;
+  if (args.has("check")) windows = check_windows();
   if (args.has("svg")) write_svg(args.get("svg"), rows);
   if (args.has("markdown")) {
     std::ofstream page(args.get("markdown"));
@@ -195,6 +242,15 @@ int run_kdraw(const Args& args) {
     for (int length = 2; length <= 8; ++length)
       for (const std::string& step : closure.chain(length))
         if (step.find("tree rule") != std::string::npos) page << "- " << step << "\n";
+    if (!windows.empty()) {
+      page << "\nWindows of the lemmas' boards solved by the tile search (a breaker who holds the infinite\n"
+              "board holds every window of whole lines; the last rows give the maker more than the\n"
+              "lemmas allow):\n\n| window | game | where | winner | nodes | time |\n|---|---|---|---|---:|---:|\n";
+      for (const WindowResult& w : windows)
+        page << "| `" << w.spec << "` | " << w.game << " | " << w.why << " | "
+             << (w.breaker_holds ? "breaker" : "maker") << " | " << with_commas(w.nodes) << " | "
+             << seconds_text(w.seconds) << " |\n";
+    }
   }
   for (const Row& r : rows) {
     if (args.has("json")) {
@@ -209,6 +265,22 @@ int run_kdraw(const Args& args) {
     } else {
       std::cout << "p = " << r.p << "  kdraw " << r.k << "  (paper " << r.paper << ", Hsieh-Tsai "
                 << hsieh_tsai_kdraw(r.p) << ")  " << r.proof << "\n";
+    }
+  }
+  for (const WindowResult& w : windows) {
+    if (args.has("json")) {
+      nlohmann::ordered_json out;
+      out["window"] = w.spec;
+      out["game"] = w.game;
+      out["where"] = w.why;
+      out["winner"] = w.breaker_holds ? "breaker" : "maker";
+      out["nodes"] = w.nodes;
+      out["seconds"] = w.seconds;
+      std::cout << out.dump() << "\n";
+    } else {
+      std::cout << "window " << w.spec << "  " << w.game << " (" << w.why << "): the "
+                << (w.breaker_holds ? "breaker holds" : "maker wins") << "  (" << with_commas(w.nodes) << " nodes, "
+                << seconds_text(w.seconds) << ")\n";
     }
   }
   return 0;
