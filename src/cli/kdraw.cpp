@@ -1,6 +1,7 @@
 // kinrow kdraw: for each p, the least k for which Connect(k, p) is proved drawn, each with
 // the chain of lemmas from base games kinrow proves itself (tiles/kdraw.h), and, with
 // --tiling, the tiling of Theorem 1 checked and its tile solved.
+#include <algorithm>
 #include <cmath>
 #include <ctime>
 #include <fstream>
@@ -20,7 +21,7 @@ namespace kinrow::cli {
 
 const CommandSpec kKdrawSpec = {
     "kdraw",
-    "[--p A..B] [--tiling FILE] [--markdown FILE] [--svg FILE] [--json]",
+    "[--p A..B] [--tiling FILE[,FILE]] [--check] [--markdown FILE] [--svg FILE] [--json]",
     "Tabulate kdraw(p): Connect(k, p) is drawn for k >= kdraw(p), each row with its proof.",
     "Theorem 2 of Chiang, Wu and Lin: if the breaker holds MBBoardN(L, p) (the strip BN(L)\n"
     "of L rows whose columns and diagonals are lines, the maker placing 1 to p stones a\n"
@@ -30,15 +31,18 @@ const CommandSpec kKdrawSpec = {
     "strips of at most 8 rows), derives the rest by the paper's Lemmas 7, 11 and 12 (13 and\n"
     "14 are their compositions), and prints for each p the least L it reaches and the chain\n"
     "of lemmas that reaches it; beside them the paper's formula 3p + 3d - 1 and Hsieh and\n"
-    "Tsai's 4p + 7. With --tiling (a tiling for kinrow tiling verify, e.g. B2's for\n"
-    "Theorem 1) the tiling's least k is computed and its tiles solved for p = 1, 2, ...\n"
-    "while the breaker holds, and those p get that k where it is smaller.\n\n"
+    "Tsai's 4p + 7. With --tiling (tilings for kinrow tiling verify, e.g. B2's for\n"
+    "Theorem 1) each tiling's least k is computed and its tiles solved for p = 1, 2, ...\n"
+    "while the breaker holds, and those p get that k where it is smaller. With --check the\n"
+    "tile search also solves finite windows of the lemmas' boards (bn:, bnx:, recx: games)\n"
+    "as a check of the lemmas, and two that give the maker more than they allow.\n\n"
     "examples:\n"
     "  kinrow kdraw --p 1..20\n"
-    "  kinrow kdraw --p 1..1000 --tiling data/tiles/b2-tiling.json --markdown docs/kdraw.md --svg docs/kdraw.svg",
+    "  kinrow kdraw --p 1..1000 --tiling data/tiles/b2-tiling.json --check \\\n"
+    "         --markdown docs/kdraw.md --svg docs/kdraw.svg",
     {
         {"p", "A..B", "stones a turn (default 1..20; at most 1000)"},
-        {"tiling", "FILE", "also a tiling of tiles with lines (Theorem 1's B2: data/tiles/b2-tiling.json)"},
+        {"tiling", "FILE[,FILE]", "also tilings of tiles with lines (Theorem 1's B2: data/tiles/b2-tiling.json)"},
         {"markdown", "FILE", "write the table as a Markdown page"},
         {"svg", "FILE", "draw kdraw(p)/p against p"},
         {"check", "", "also solve windows of the lemmas' boards with the tile search (docs/tiles.md)"},
@@ -130,7 +134,8 @@ TilingResult check_tiling_file(const std::string& path) {
     result.p = p;
   }
   result.text = "Theorem 1's argument: every " + std::to_string(result.k) + "-segment holds a line of " + path +
-                "; the breaker holds its tiles with 1 to " + std::to_string(result.p) + " stones a turn";
+                "; the breaker holds its tiles with " +
+                (result.p == 1 ? std::string("one stone a turn") : "1 to " + std::to_string(result.p) + " stones a turn");
   return result;
 }
 
@@ -186,8 +191,16 @@ void write_svg(const std::string& path, const std::vector<Row>& rows) {
 
 int run_kdraw(const Args& args) {
   const Range range = parse_range(args, "p", {1, 20}, kMaxP);
-  TilingResult tiling;
-  if (args.has("tiling")) tiling = check_tiling_file(args.get("tiling"));
+  std::vector<TilingResult> tilings;
+  if (args.has("tiling")) {
+    const std::string list = args.get("tiling");
+    for (std::size_t from = 0; from <= list.size();) {
+      const std::size_t comma = std::min(list.find(',', from), list.size());
+      if (comma == from) throw InputError("--tiling takes FILE[,FILE...], not \"" + printable(list) + "\"");
+      tilings.push_back(check_tiling_file(list.substr(from, comma - from)));
+      from = comma + 1;
+    }
+  }
   // MBBoardN(L, p) needs L > p; the chains reach L <= p + log2(p) + 3 (Property 3).
   const int max_length = range.last + 2 * static_cast<int>(std::log2(range.last + 1)) + 8;
   const KdrawClosure closure(max_length);
@@ -204,11 +217,12 @@ int run_kdraw(const Args& args) {
     row.proof = closure.chain_text(*length);
     if (closure.most_stones(*length) > p)
       row.proof += " ⇒ N(" + std::to_string(*length) + "," + std::to_string(p) + ") [fewer stones]";
-    if (tiling.k && p <= tiling.p && tiling.k < row.k) {
-      row.k = tiling.k;
-      row.tiling = true;
-      row.proof = tiling.text;
-    }
+    for (const TilingResult& tiling : tilings)
+      if (tiling.k && p <= tiling.p && tiling.k < row.k) {
+        row.k = tiling.k;
+        row.tiling = true;
+        row.proof = tiling.text;
+      }
     rows.push_back(row);
   }
 
@@ -233,7 +247,7 @@ int run_kdraw(const Args& args) {
             "`N(L,p)`: the breaker holds MBBoardN(L, p), so Connect(3L − 1, p) is drawn; `NX(L,b)`: he holds\n"
             "MBBoardNX(L, b). `[tree]`: a base game kinrow proves by the tree rule; `[L7]`, `[L11]`, `[L12]`:\n"
             "the paper's lemmas (13 and 14 are L7 then L11 or L12). \"paper\" is Theorem 2's 3p + 3d − 1,\n"
-            "\"H–T\" Hsieh and Tsai's 4p + 7.\n\n"
+            "\"H–T\" Hsieh and Tsai's 4p + 7. For p = 1 Zetters showed Connect(8, 1) drawn (by a pairing).\n\n"
             "| p | kdraw | paper | H–T | proof |\n|---:|---:|---:|---:|---|\n";
     for (const Row& r : rows)
       page << "| " << r.p << " | " << r.k << " | " << r.paper << " | " << hsieh_tsai_kdraw(r.p) << " | " << r.proof
@@ -264,7 +278,7 @@ int run_kdraw(const Args& args) {
       std::cout << out.dump() << "\n";
     } else {
       std::cout << "p = " << r.p << "  kdraw " << r.k << "  (paper " << r.paper << ", Hsieh-Tsai "
-                << hsieh_tsai_kdraw(r.p) << ")  " << r.proof << "\n";
+                << hsieh_tsai_kdraw(r.p) << (r.p == 1 ? ", Zetters 8" : "") << ")  " << r.proof << "\n";
     }
   }
   for (const WindowResult& w : windows) {
