@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
@@ -253,9 +254,10 @@ int run_kdraw(const Args& args) {
       page << "| " << r.p << " | " << r.k << " | " << r.paper << " | " << hsieh_tsai_kdraw(r.p) << " | " << r.proof
            << " |\n";
     page << "\nThe base games, as the tree rule proves them:\n\n";
+    std::set<std::string> shown;  // chains share their base games
     for (int length = 2; length <= 8; ++length)
       for (const std::string& step : closure.chain(length))
-        if (step.find("tree rule") != std::string::npos) page << "- " << step << "\n";
+        if (step.find("tree rule") != std::string::npos && shown.insert(step).second) page << "- " << step << "\n";
     if (!windows.empty()) {
       page << "\nWindows of the lemmas' boards solved by the tile search (a breaker who holds the infinite\n"
               "board holds every window of whole lines; the last rows give the maker more than the\n"
