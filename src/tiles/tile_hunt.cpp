@@ -48,12 +48,17 @@ bool covers(const Tiling& tiling, int k) {
   return least != 0 && least <= k;
 }
 
-std::string describe(int w, int h, int s, const TilePlacement* mirrored, Square period, std::size_t lines) {
+std::string describe(int w, int h, int s, const TilePlacement* mirrored, Square period,
+                     const std::vector<std::vector<int>>& lines) {
   std::string text = std::to_string(w) + "x" + std::to_string(h) + (s ? " parallelogram" : " rectangle") + ", ";
   text += mirrored ? "bands alternating with the mirror image at " + std::to_string(mirrored->at.x) + ", period (" +
                          std::to_string(period.x) + ", " + std::to_string(period.y) + ")"
                    : "bands shifted by " + std::to_string(period.x);
-  return text + "; " + std::to_string(lines) + " lines";
+  std::size_t shortest = lines.empty() ? 0 : lines.front().size(), longest = shortest;
+  for (const std::vector<int>& line : lines)
+    shortest = std::min(shortest, line.size()), longest = std::max(longest, line.size());
+  return text + "; " + std::to_string(lines.size()) + " lines of " + std::to_string(shortest) +
+         (longest > shortest ? ".." + std::to_string(longest) : "") + " cells";
 }
 
 }  // namespace
@@ -135,7 +140,7 @@ HuntReport hunt_tilings(const HuntOptions& options) {
           const Solved& result = it->second;
           if (!fresh || (!result.holds && result.decided)) continue;
           const TilePlacement* mirrored = tiling.placements.size() > 1 ? &tiling.placements[1] : nullptr;
-          HuntFind find{tiling, describe(w, h, s, mirrored, tiling.period[1], lines.size()), result.holds,
+          HuntFind find{tiling, describe(w, h, s, mirrored, tiling.period[1], lines), result.holds,
                         result.decided, result.nodes};
           if (result.holds) report.holds.push_back(find);
           else report.closest.push_back(find);

@@ -37,7 +37,8 @@ struct HuntOptions {
 
 struct HuntFind {
   Tiling tiling;
-  std::string description;  // "4x3 parallelogram, mirrored bands shifted 1, 2; 11 lines"
+  std::string description;  // "5x3 parallelogram, bands alternating with the mirror image at 3,
+                            // period (0, 6); 11 lines of 3..4 cells"
   bool breaker_holds = false;
   bool decided = false;
   uint64_t nodes = 0;
