@@ -254,10 +254,12 @@ int run_kdraw(const Args& args) {
       page << "| " << r.p << " | " << r.k << " | " << r.paper << " | " << hsieh_tsai_kdraw(r.p) << " | " << r.proof
            << " |\n";
     page << "\nThe base games, as the tree rule proves them:\n\n";
-    std::set<std::string> shown;  // chains share their base games
+    // Chains share their base games; MBBoardN(L, 0), a maker without stones, needs no tree.
+    std::set<std::string> shown;
     for (int length = 2; length <= 8; ++length)
       for (const std::string& step : closure.chain(length))
-        if (step.find("tree rule") != std::string::npos && shown.insert(step).second) page << "- " << step << "\n";
+        if (step.find("tree rule") != std::string::npos && step.back() != ' ' && shown.insert(step).second)
+          page << "- " << step << "\n";
     if (!windows.empty()) {
       page << "\nWindows of the lemmas' boards solved by the tile search (a breaker who holds the infinite\n"
               "board holds every window of whole lines; the last rows give the maker more than the\n"
