@@ -314,17 +314,25 @@ int TileSearch::breaker_node(CellMask maker, CellMask breaker, int stones, int d
   return kOverBudget;
 }
 
-// A reply after which a leaf rule settles the position at once (the forest rule, or
-// nothing left for the maker to build on), by trying the replies that hit every line he
-// would finish next turn; the first found. The common question of the search (every
-// maker turn of a position one turn from the leaves asks it), so no scores, no sorting.
-bool TileSearch::settling_reply(const Live& live, CellMask maker, int stones, int depth, CellMask* reply) {
+// The lines a breaker's reply must hit, as their cells the maker does not hold: those the
+// maker finishes next turn (their empty cells are his to take, so he will), or, under
+// b=N, those over the bound already.
+void TileSearch::collect_must_hit(CellMask maker, int depth) {
   const std::vector<CellMask>& lines = live_[depth];
   const std::vector<int>& need = need_[depth];
   const bool threshold = game_.turns() == TileTurns::Threshold;
   must_.clear();
   for (std::size_t l = 0; l < lines.size(); ++l)
     if (threshold ? count(lines[l] & maker) > game_.threshold() : need[l] <= game_.p()) must_.push_back(lines[l] & ~maker);
+}
+
+// A reply after which a leaf rule settles the position at once (the forest rule, or
+// nothing left for the maker to build on), by trying the replies that hit every line he
+// would finish next turn; the first found. The common question of the search (every
+// maker turn of a position one turn from the leaves asks it), so no scores, no sorting.
+bool TileSearch::settling_reply(const Live& live, CellMask maker, int stones, int depth, CellMask* reply) {
+  const std::vector<CellMask>& lines = live_[depth];
+  collect_must_hit(maker, depth);
   // Cells on more live lines first: a stone there kills more.
   std::array<int, 64> cells;
   int n = 0;
@@ -388,11 +396,7 @@ void TileSearch::breaker_replies(const Live& live, CellMask maker, int stones, i
   const std::vector<CellMask>& lines = live_[depth];
   const std::vector<int>& need = need_[depth];
   const bool threshold = game_.turns() == TileTurns::Threshold;
-  // The lines the reply must hit: those the maker finishes next turn (their empty cells
-  // are his to take, so he will), or, under b=N, those over the bound already.
-  must_.clear();
-  for (std::size_t l = 0; l < lines.size(); ++l)
-    if (threshold ? count(lines[l] & maker) > game_.threshold() : need[l] <= game_.p()) must_.push_back(lines[l] & ~maker);
+  collect_must_hit(maker, depth);
   // Cells by how much of the maker's lines a stone there spoils.
   ranked_.clear();
   std::array<uint64_t, 64> score_of{};

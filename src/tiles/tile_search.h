@@ -108,6 +108,7 @@ class TileSearch {
   void maker_turns(const Live& live, CellMask maker, int fewest, int most, int depth);
   void breaker_replies(const Live& live, CellMask maker, int stones, int depth);
   bool settling_reply(const Live& live, CellMask maker, int stones, int depth, CellMask* reply);
+  void collect_must_hit(CellMask maker, int depth);  // fills must_
   int maker_turn_size(bool first) const;
   void tick();
 
