@@ -203,5 +203,24 @@ TEST(TilingHunt, RecoversConnectEightOneAndNotSeven) {
   EXPECT_GT(seven.covering, 0u);
 }
 
+// The command: --write saves a tiling that tiling verify accepts; a search that finds
+// nothing exits 1; missing --k or --p is a one-line error, exit 2.
+TEST(TilingCommand, SearchWritesWhatVerifyAccepts) {
+  const auto path = std::filesystem::temp_directory_path() / "kinrow_tiling_search_8_1.json";
+  const testing::CliRun found = testing::kinrow("tiling search --k 8 --p 1 --height 3 --width 5 --quiet --write " + path.string());
+  ASSERT_EQ(found.status, 0) << found.err;
+  EXPECT_NE(found.out.find("Connect(8, 1) drawn"), std::string::npos) << found.out;
+  const testing::CliRun verified = testing::kinrow("tiling verify " + path.string() + " --k 8 --json");
+  std::filesystem::remove(path);
+  EXPECT_EQ(verified.status, 0) << verified.err;
+  EXPECT_NE(verified.out.find("\"covered\":true"), std::string::npos) << verified.out;
+  const testing::CliRun none = testing::kinrow("tiling search --k 4 --p 2 --height 2 --width 2..3 --quiet");
+  EXPECT_EQ(none.status, 1) << none.err;
+  EXPECT_NE(none.out.find("no tiling of this family"), std::string::npos) << none.out;
+  const testing::CliRun bad = testing::kinrow("tiling search --k 8");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+}
+
 }  // namespace
 }  // namespace kinrow
