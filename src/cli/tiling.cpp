@@ -42,10 +42,11 @@ const CommandSpec kTilingSpec = {
     "certificate with the independent checker (kinrow verify).\n\n"
     "search looks for tilings by bands of sheared rectangular tiles (docs/tiles.md, \"The tile\n"
     "search\") whose lines cover every k-segment, and solves each candidate tile's game with\n"
-    "p stones; it reports what it tried and every tile the breaker holds.\n\n"
+    "1 to p stones a turn within a node budget; it reports what it tried, the tiles left\n"
+    "undecided, and every tiling whose tile the breaker holds (exit 0 if there is one, else 1).\n\n"
     "examples:\n"
-    "  kinrow tiling verify ../shared/data/tiles/b2-tiling.json --k 11 --p 2 --certificates b2\n"
-    "  kinrow tiling verify ../shared/data/tiles/b2-tiling.json --k 10\n"
+    "  kinrow tiling verify data/tiles/b2-tiling.json --k 11 --p 2 --certificates b2\n"
+    "  kinrow tiling verify data/tiles/b2-tiling.json --k 10\n"
     "  kinrow tiling search --k 11 --p 2 --height 4 --width 6 --write b2-found.json\n"
     "  kinrow tiling search --k 10 --p 2 --seconds 600",
     {
