@@ -14,7 +14,7 @@ struct Command {
 };
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
-    kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec;
+    kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -26,6 +26,8 @@ int run_strategy(const Args& args);
 int run_play(const Args& args);
 int run_dict(const Args& args);
 int run_defences(const Args& args);
+int run_tiling(const Args& args);
+int run_kdraw(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -55,6 +55,9 @@ int run_info(const Args& args) {
     out["goal"] = goal_name(r.goal);
     out["p"] = r.stones_per_turn;
     out["q"] = r.first_turn_stones;
+    out["maker_picks_count"] = r.maker_picks_count;
+    out["maker_threshold"] = r.maker_threshold >= 0 ? nlohmann::json(r.maker_threshold) : nlohmann::json(nullptr);
+    out["breaker_only"] = game.breaker_only.size();
     out["gravity"] = r.gravity;
     out["cylinder"] = r.cylinder;
     out["max_turns"] = game.max_turns();
@@ -79,9 +82,18 @@ int run_info(const Args& args) {
   if (!game.lines.empty())
     std::cout << " of " << shortest << (shortest == longest ? "" : ".." + std::to_string(longest))
               << " cells";
-  std::cout << "\nrules       " << goal_name(r.goal) << ", " << r.stones_per_turn
-            << " stone(s) a turn (" << r.first_turn_stones << " on the first), "
-            << (r.gravity ? "gravity" : "free placement") << (r.cylinder ? ", cylinder" : "") << "\n";
+  std::cout << "\nrules       " << goal_name(r.goal) << ", ";
+  if (r.maker_threshold >= 0)
+    std::cout << "the maker any number of stones a turn, the breaker as many; the maker wins when a line without "
+                 "a breaker stone holds more than "
+              << r.maker_threshold << " of his with him to move";
+  else if (r.maker_picks_count)
+    std::cout << "the maker 1 to " << r.stones_per_turn << " stones a turn, the breaker as many";
+  else
+    std::cout << r.stones_per_turn << " stone(s) a turn (" << r.first_turn_stones << " on the first)";
+  std::cout << ", " << (r.gravity ? "gravity" : "free placement") << (r.cylinder ? ", cylinder" : "") << "\n";
+  if (!game.breaker_only.empty())
+    std::cout << "            " << game.breaker_only.size() << " breaker-only cells (the maker may not take them)\n";
   std::cout << "turns       at most " << game.max_turns() << "\n";
   std::cout << "symmetries  " << group_size << "\n";
   std::cout << "\n" << draw_position(position);

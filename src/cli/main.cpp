@@ -24,6 +24,8 @@ const std::vector<Command>& commands() {
       {&kStrategySpec, run_strategy},
       {&kPlaySpec, run_play},
       {&kDictSpec, run_dict},
+      {&kTilingSpec, run_tiling},
+      {&kKdrawSpec, run_kdraw},
   };
   return list;
 }

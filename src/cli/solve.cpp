@@ -13,6 +13,7 @@
 #include "cli/gravity_options.h"
 #include "cli/pairing_options.h"
 #include "cli/solve_batch.h"
+#include "cli/tile_solve.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
@@ -56,9 +57,11 @@ const CommandSpec kSolveSpec = {
         {"method", "M", "alphabeta, pns (df-pn: win/draw/loss),\n"
                         "parts (the position as a sum of independent parts: win/draw/loss, one stone a\n"
                         "turn on mnk and connect boards of at most 31 cells; long flat boards)\n"
-                        "or auto (the default: pns without gravity on positions of 20 empty cells or\n"
-                        "more, else alphabeta; the report says which and why. For the distance to the\n"
-                        "end, ask alphabeta)"},
+                        "tile (maker-breaker on at most 64 cells, the only method for tile games,\n"
+                        "p=1..P and b=N: docs/tiles.md)\n"
+                        "or auto (the default: tile for tile games; pns without gravity on positions of\n"
+                        "20 empty cells or more, else alphabeta; the report says which and why. For the\n"
+                        "distance to the end, ask alphabeta)"},
         {"batch", "FILE", "solve every line \"MOVES [SCORE]\" of FILE (- = stdin); print \"MOVES SCORE\";\n"
                           "exit 1 if an expected SCORE differs"},
         {"generic", "", "use the generic hypergraph board even where a bitboard exists"},
@@ -234,8 +237,9 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
 int run_solve(const Args& args) {
   const Game game = make_game(args.positional[0]);
   const std::string method = args.get("method", "auto");
-  if (method != "auto" && method != "alphabeta" && method != "pns" && method != "parts")
-    throw InputError("--method takes alphabeta, pns, parts or auto, not \"" + printable(method) + "\"");
+  if (method != "auto" && method != "alphabeta" && method != "pns" && method != "parts" && method != "tile")
+    throw InputError("--method takes alphabeta, pns, parts, tile or auto, not \"" + printable(method) + "\"");
+  if (method == "tile" || (method == "auto" && breaker_answers_in_kind(game.rules))) return solve_tile_game(args, game);
   SolveOptions options;
   options.gravity = gravity_settings(args, all_cores());
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));

@@ -51,6 +51,7 @@ int run_verify(const Args& args) {
     out["dead_ends"] = report.dead_ends;
     out["paired_ends"] = report.paired_ends;
     out["zone_answers"] = report.zone_answers;
+    out["forest_ends"] = report.forest_ends;
     out["entries"] = report.entries;
     out["entries_unreached"] = report.entries_unreached;
     std::cout << out.dump() << "\n";
@@ -70,6 +71,9 @@ int run_verify(const Args& args) {
     if (report.zone_answers)
       std::cout << "and " << with_commas(report.zone_answers)
                 << " relevance zones, each answering the opponent's turns outside it by a checked sub-proof\n";
+    if (report.forest_ends)
+      std::cout << "and " << with_commas(report.forest_ends)
+                << " positions where the live lines form a forest the breaker keeps cutting (forest)\n";
   } else {
     std::cout << "rejected: " << report.error << "\n";
   }

@@ -17,6 +17,7 @@ const char* goal_name(Goal goal) {
 int Game::max_turns() const {
   int cells = cell_count();
   if (cells == 0) return 0;
+  if (breaker_answers_in_kind(rules)) return cells;  // a stone a turn at the least
   int first = std::min(cells, rules.first_turn_stones);
   int rest = cells - first;
   return 1 + (rest + rules.stones_per_turn - 1) / rules.stones_per_turn;
@@ -26,6 +27,8 @@ void finish_game(Game& game) {
   for (Line& line : game.lines) std::sort(line.begin(), line.end());
   std::sort(game.lines.begin(), game.lines.end());
   game.lines.erase(std::unique(game.lines.begin(), game.lines.end()), game.lines.end());
+  std::sort(game.breaker_only.begin(), game.breaker_only.end());
+  game.breaker_only.erase(std::unique(game.breaker_only.begin(), game.breaker_only.end()), game.breaker_only.end());
 
   game.lines_of_cell.assign(game.coords.size(), {});
   for (int l = 0; l < game.line_count(); ++l)

@@ -22,13 +22,27 @@ enum class Goal {
 
 struct Rules {
   Goal goal = Goal::Normal;
-  int stones_per_turn = 1;  // p (Connect6: 2)
-  int first_turn_stones = 1;  // q, the stones of the very first turn (Connect6: 1)
+  int stones_per_turn = 1;  // p (Connect6: 2); 0 under maker_threshold (any number)
+  int first_turn_stones = 1;  // q, the stones of the very first turn (Connect6: 1); 0 likewise
   bool gravity = false;  // a cell is playable only once the cell below it is filled
   bool cylinder = false;  // columns wrap around (x is taken modulo the width)
 
+  // Tile games (Chiang, Wu and Lin, "Drawn k-in-a-row games"), maker-breaker only: the
+  // maker chooses how many stones a turn places and the breaker answers with as many.
+  // MBBoard(B, p), Definition 1: the maker places 1 to p (= stones_per_turn) stones.
+  bool maker_picks_count = false;
+  // MBBoardX(B, b), Definition 2 (b = this, -1 off): the maker places any number of
+  // stones, never on the game's breaker-only cells, and wins when, with him to move, a
+  // line without a breaker stone holds more than b of his stones (not by owning a line).
+  int maker_threshold = -1;
+
   bool operator==(const Rules&) const = default;
 };
+
+// The maker decides each turn's size and the breaker's answer matches it.
+inline bool breaker_answers_in_kind(const Rules& rules) {
+  return rules.maker_picks_count || rules.maker_threshold >= 0;
+}
 
 const char* goal_name(Goal goal);
 
@@ -50,6 +64,9 @@ struct Game {
   std::vector<std::vector<int>> coords;  // coords[cell][axis]
 
   std::vector<Line> lines;  // deduplicated, each sorted, in a stable order
+  // Breaker-only cells (Definition 2's exclusive squares; empty = none): the maker may
+  // not place stones there. Only under breaker_answers_in_kind rules.
+  std::vector<Cell> breaker_only;  // sorted
   std::vector<std::vector<int>> lines_of_cell;  // line indices through each cell
 
   // below[cell] is the cell directly under it (same coordinates, row - 1), or -1 on the

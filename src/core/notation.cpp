@@ -41,15 +41,20 @@ struct Token {
   std::string text;
   bool bad = false;
   std::size_t offset = 0;  // where the text starts in the input
+  bool separated = false;  // a separator stands between it and the token before
 };
 
 std::vector<Token> split_stones(const Game& game, std::string_view moves) {
   std::vector<Token> tokens;
   const bool single_digits = uses_column_digits(game) && !columns_need_separators(game);
   std::size_t i = 0;
-  auto add = [&](std::size_t begin) { tokens.push_back({std::string(moves.substr(begin, i - begin)), false, begin}); };
+  bool separated = false;
+  auto add = [&](std::size_t begin) {
+    tokens.push_back({std::string(moves.substr(begin, i - begin)), false, begin, separated});
+    separated = false;
+  };
   auto bad_character = [&]() {
-    tokens.push_back({std::string(moves.substr(i, 1)), true, i});
+    tokens.push_back({std::string(moves.substr(i, 1)), true, i, separated});
     ++i;
   };
   while (i < moves.size()) {
@@ -57,6 +62,7 @@ std::vector<Token> split_stones(const Game& game, std::string_view moves) {
     const std::size_t begin = i;
     if (is_separator(c)) {
       ++i;
+      separated = true;
     } else if (c == '#') {
       ++i;
       while (i < moves.size() && is_digit(moves[i])) ++i;
@@ -209,7 +215,22 @@ Position play_moves(const Game& game, std::string_view moves) {
   Position position(game);
   Turn turn;
   std::string turn_text;
+  // Where the maker chooses his turn's size (tile games), a separator ends his turn.
+  auto play_turn = [&](const std::string& where) {
+    std::sort(turn.begin(), turn.end());
+    const std::string why = position.why_illegal(turn);
+    if (!why.empty()) throw InputError(where + why);
+    position.play(turn);
+    turn.clear();
+    turn_text.clear();
+  };
+  auto chosen_size = [&]() {
+    return !turn.empty() && position.fewest_stones_this_turn() < position.stones_this_turn() &&
+           static_cast<int>(turn.size()) >= position.fewest_stones_this_turn();
+  };
   for (const Token& token : split_stones(game, moves)) {
+    if (token.separated && chosen_size())
+      play_turn("move " + std::to_string(position.turns_played() + 1) + " (\"" + printable(turn_text) + "\"): ");
     const std::string where = "move " + std::to_string(position.turns_played() + 1) + " (\"" +
                               printable(turn_text + token.text) + "\"): ";
     if (token.bad)
@@ -225,13 +246,9 @@ Position play_moves(const Game& game, std::string_view moves) {
     turn.push_back(cell);
     turn_text += token.text;
     if (static_cast<int>(turn.size()) < position.stones_this_turn()) continue;
-    std::sort(turn.begin(), turn.end());
-    const std::string why = position.why_illegal(turn);
-    if (!why.empty()) throw InputError(where + why);
-    position.play(turn);
-    turn.clear();
-    turn_text.clear();
+    play_turn(where);
   }
+  if (chosen_size()) play_turn("move " + std::to_string(position.turns_played() + 1) + " (\"" + printable(turn_text) + "\"): ");
   if (!turn.empty())
     throw InputError("move " + std::to_string(position.turns_played() + 1) + " (\"" + printable(turn_text) +
                      "\"): incomplete, this turn places " + std::to_string(position.stones_this_turn()) +

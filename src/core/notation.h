@@ -7,7 +7,9 @@
 // ("c3"), then ":" and a 1-based layer for every further axis ("b2:3" on a cube).
 // "#17" names cell 17 by index on any board. The stones of a p-stone turn are written
 // together ("b2c1"); turns may be separated by spaces, commas or dots, but need not be:
-// stones are grouped into turns by q and p.
+// stones are grouped into turns by q and p. In tile games, where the maker chooses how
+// many stones a turn places (p=1..P, b=N), a space, comma or dot ends his turn: "b2 c1d1"
+// is a turn of one stone and, if the breaker's answer came between, one of two.
 #pragma once
 
 #include <memory>

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,10 +31,16 @@ class Position {
   const std::vector<Turn>& history() const { return history_; }
 
   // Stones the side to move places now: the turn's p (or q), or fewer if the board is
-  // nearly full.
+  // nearly full. In tile games (breaker_answers_in_kind) the most the maker may place —
+  // p, or under b=N every empty cell he may take — and the breaker's answer: as many as
+  // the maker's last turn placed (the paper's "p' or fewer": a breaker's extra stone
+  // never hurts him, so fewer is never better and the rules ask for as many).
   int stones_this_turn() const;
+  // The fewest: the same, but 1 for the maker of a tile game.
+  int fewest_stones_this_turn() const;
 
-  // Empty and, under gravity, resting on a filled cell or the bottom.
+  // Empty, not breaker-only if the maker is to move, and, under gravity, resting on a
+  // filled cell or the bottom.
   bool playable(Cell c) const;
 
   bool over() const { return over_; }
@@ -58,9 +65,12 @@ class Position {
 
  private:
   bool owns_line_through(int player, const Turn& turn) const;
+  bool maker_over_threshold() const;  // b=N: a line without a breaker stone holds > b of his
+  int maker_cells_left() const;  // empty cells the maker may take
 
   const Game* game_;
   std::vector<int8_t> owner_;
+  std::vector<char> breaker_only_;  // per cell
   std::vector<Turn> history_;
   std::vector<int> withheld_by_;  // per turn played: the stones it withheld
   int withheld_ = 0;
@@ -68,5 +78,17 @@ class Position {
   bool over_ = false;
   int winner_ = kNoPlayer;
 };
+
+// The turn due in a position with these owners (kNoPlayer, 0 or 1 per cell), from the
+// stone counts alone: who places it and how many stones (fewest to most), as the
+// certificate checker needs for positions it meets out of play. Nullopt if no game
+// reaches these counts. In tile games the maker is to move exactly when both have as many
+// stones (the breaker always answers in kind).
+struct TurnDue {
+  int player = 0;
+  int fewest = 0;
+  int most = 0;
+};
+std::optional<TurnDue> turn_due(const Game& game, const std::vector<int8_t>& owner);
 
 }  // namespace kinrow

@@ -20,6 +20,8 @@ constexpr Alias kAliases[] = {
 
 constexpr int kMaxSide = 4096;  // a board axis; the solvers' cell limit is checked later
 constexpr int kMaxStones = 4;  // stones per turn the boards support
+constexpr int kMaxTileStones = 64;  // p of p=1..P: the tile search's boards have 64 cells
+constexpr int kMaxThreshold = 64;
 
 // "a,b,,c" -> {"a", "b", "", "c"}: empty fields are kept so they can be reported.
 std::vector<std::string> split_fields(std::string_view text) {
@@ -87,6 +89,22 @@ void check_family_params(GameSpec& spec) {
   }
 }
 
+// The tile games' options (p=1..P, b=N) name Chiang, Wu and Lin's maker-breaker games and
+// nothing else: the breaker's answer matches the maker's turn, which no other rule has.
+void check_tile_rules(Rules& rules, bool p_given, bool q_given) {
+  const bool picks = rules.maker_picks_count, threshold = rules.maker_threshold >= 0;
+  if (!picks && !threshold) return;
+  const std::string name = picks ? "p=1..P" : "b=N";
+  if (picks && threshold)
+    throw InputError("p=1..P and b=N do not go together: under b=N the maker places any number of stones");
+  if (rules.goal != Goal::MakerBreaker) throw InputError(name + " needs maker-breaker (the tile games of Chiang, Wu and Lin)");
+  if (rules.gravity) throw InputError(name + " does not go with gravity");
+  if (q_given) throw InputError(name + ": the maker chooses every turn's size, so q does not apply");
+  if (threshold && p_given) throw InputError("b=N: the maker places any number of stones, so p does not apply");
+  if (picks && rules.stones_per_turn == 1) rules.maker_picks_count = false;  // p=1..1 is p=1
+  if (threshold) rules.stones_per_turn = rules.first_turn_stones = 0;  // no fixed number
+}
+
 }  // namespace
 
 GameSpec parse_spec(std::string_view text) {
@@ -105,7 +123,7 @@ GameSpec parse_spec(std::string_view text) {
   if (colon == std::string_view::npos)
     throw InputError("\"" + printable(head) +
                      "\" is not a game: write FAMILY:PARAMS (mnk:3x3x3, connect:7x6x4, cube:4x3, "
-                     "square:4, animal:4x4:l-tetromino, file:PATH) or an alias (tictactoe, connect4, qubic, gomoku, connect6)");
+                     "square:4, animal:4x4:l-tetromino, file:PATH, bn:5x8) or an alias (tictactoe, connect4, qubic, gomoku, connect6)");
   spec.family = std::string(head.substr(0, colon));
   const std::string_view params = head.substr(colon + 1);
   if (spec.family == "mnk" || spec.family == "connect") {
@@ -114,6 +132,10 @@ GameSpec parse_spec(std::string_view text) {
     spec.params = parse_dimensions(params, spec.family, {"N", "D", "K"}, 2);
   } else if (spec.family == "square") {
     spec.params = parse_dimensions(params, spec.family, {"N"}, 1);
+  } else if (spec.family == "bn" || spec.family == "bnx") {
+    spec.params = parse_dimensions(params, spec.family, {"L", "W"}, 2);
+  } else if (spec.family == "recx") {
+    spec.params = parse_dimensions(params, spec.family, {"M", "N"}, 2);
   } else if (spec.family == "animal") {
     const std::size_t second = params.find(':');
     if (second == std::string_view::npos || second + 1 == params.size())
@@ -127,12 +149,12 @@ GameSpec parse_spec(std::string_view text) {
     spec.path = std::string(params);
   } else {
     throw InputError("unknown game family \"" + printable(spec.family) +
-                     "\" (known: mnk, connect, cube, square, animal, file)");
+                     "\" (known: mnk, connect, cube, square, animal, file, bn, bnx, recx)");
   }
   check_family_params(spec);
 
   spec.rules.gravity = spec.family == "connect";
-  bool q_given = false;
+  bool p_given = false, q_given = false;
   for (std::size_t i = 1; i < fields.size(); ++i) {
     const std::string_view option = fields[i];
     if (option == "normal") spec.rules.goal = Goal::Normal;
@@ -140,16 +162,26 @@ GameSpec parse_spec(std::string_view text) {
     else if (option == "maker-breaker") spec.rules.goal = Goal::MakerBreaker;
     else if (option == "gravity") spec.rules.gravity = true;
     else if (option == "cylinder") spec.rules.cylinder = true;
-    else if (option.substr(0, 2) == "p=")
+    else if (option.substr(0, 5) == "p=1..") {
+      spec.rules.stones_per_turn = parse_int(option.substr(5), "p in p=1..P", 1, kMaxTileStones);
+      spec.rules.maker_picks_count = true;
+      p_given = true;
+    } else if (option.substr(0, 2) == "p=") {
       spec.rules.stones_per_turn = parse_int(option.substr(2), "p", 1, kMaxStones);
+      spec.rules.maker_picks_count = false;
+      p_given = true;
+    }
+    else if (option.substr(0, 2) == "b=")
+      spec.rules.maker_threshold = parse_int(option.substr(2), "b", 0, kMaxThreshold);
     else if (option.substr(0, 2) == "q=") {
       spec.rules.first_turn_stones = parse_int(option.substr(2), "q", 1, kMaxStones);
       q_given = true;
     } else
       throw InputError("unknown option \"" + printable(option) +
-                       "\" (known: normal, misere, maker-breaker, gravity, cylinder, p=N, q=N)");
+                       "\" (known: normal, misere, maker-breaker, gravity, cylinder, p=N, q=N, p=1..P, b=N)");
   }
   if (!q_given) spec.rules.first_turn_stones = spec.rules.stones_per_turn;
+  check_tile_rules(spec.rules, p_given, q_given);
   // Gravity turns an mnk board into the connect family; one name per game keeps specs
   // canonical (and certificates comparable).
   if (spec.family == "mnk" && spec.rules.gravity) spec.family = "connect";
@@ -172,8 +204,14 @@ std::string format_spec(const GameSpec& spec) {
   if (r.goal != Goal::Normal) out += std::string(",") + goal_name(r.goal);
   if (r.gravity && spec.family != "connect") out += ",gravity";
   if (r.cylinder) out += ",cylinder";
-  if (r.stones_per_turn != 1) out += ",p=" + std::to_string(r.stones_per_turn);
-  if (r.first_turn_stones != r.stones_per_turn) out += ",q=" + std::to_string(r.first_turn_stones);
+  if (r.maker_threshold >= 0) {
+    out += ",b=" + std::to_string(r.maker_threshold);
+  } else if (r.maker_picks_count) {
+    out += ",p=1.." + std::to_string(r.stones_per_turn);
+  } else {
+    if (r.stones_per_turn != 1) out += ",p=" + std::to_string(r.stones_per_turn);
+    if (r.first_turn_stones != r.stones_per_turn) out += ",q=" + std::to_string(r.first_turn_stones);
+  }
   return out;
 }
 

@@ -1,8 +1,9 @@
 // Spec strings: the one way games are named everywhere (CLI, files, tests).
 //
 //   spec    := family ':' params (',' option)*   |   alias (',' option)*
-//   family  := mnk | connect | cube | square | animal | file
+//   family  := mnk | connect | cube | square | animal | file | bn | bnx | recx
 //   option  := normal | misere | maker-breaker | gravity | cylinder | p=N | q=N
+//            | p=1..P | b=N      (tile games, with maker-breaker: core/game.h's Rules)
 //
 // Parsing only checks the grammar and the ranges; games/families.h builds the game.
 #pragma once
@@ -16,8 +17,8 @@
 namespace kinrow {
 
 struct GameSpec {
-  std::string family;  // mnk, connect, cube, square, animal, file
-  std::vector<int> params;  // mnk/connect: W H K; cube: N D K; square: N; animal: W H
+  std::string family;  // mnk, connect, cube, square, animal, file, bn, bnx, recx
+  std::vector<int> params;  // mnk/connect: W H K; cube: N D K; square: N; animal: W H; bn/bnx: L W; recx: M N
   std::string path;  // file: the JSON path
   std::string shape;  // animal: the polyomino's name
   Rules rules;

@@ -86,6 +86,7 @@ struct Quotient {
   std::vector<std::vector<int>> lines;     // each line as sorted vertices
   std::vector<std::vector<int>> lines_of;  // the lines through each vertex
   std::vector<int> below, above;           // the vertex under / over, or -1
+  std::vector<char> breaker_only;          // of breaker-only cells (tile games), which stay apart
 
   int size() const { return static_cast<int>(members.size()); }
 };
@@ -100,19 +101,22 @@ Quotient merge_twins(const Game& game) {
 
   Quotient q;
   std::vector<int> vertex_of(cells);
-  std::map<std::vector<int>, int> vertex_by_lines;
+  std::vector<char> breaker_only(cells, 0);
+  for (Cell c : game.breaker_only) breaker_only[c] = 1;
+  std::map<std::pair<char, std::vector<int>>, int> vertex_by_lines;
   for (Cell c = 0; c < cells; ++c) {
     // Under gravity a transposition of two cells with a neighbour above or below would
     // break "below", so only isolated cells may be twins there.
     const bool may_be_twin = !gravity || (game.below[c] < 0 && above[c] < 0);
     int v = -1;
     if (may_be_twin) {
-      auto [it, inserted] = vertex_by_lines.try_emplace(game.lines_of_cell[c], q.size());
+      auto [it, inserted] = vertex_by_lines.try_emplace({breaker_only[c], game.lines_of_cell[c]}, q.size());
       if (!inserted) v = it->second;
     }
     if (v < 0) {
       v = q.size();
       q.members.emplace_back();
+      q.breaker_only.push_back(breaker_only[c]);
     }
     q.members[v].push_back(c);
     vertex_of[c] = v;
@@ -269,8 +273,9 @@ class Search {
   }
 
   void follow_first_path() {
-    Colouring colour(n_);  // start from the class weights: twins of 2 are not twins of 3
-    for (int v = 0; v < n_; ++v) colour[v] = static_cast<int>(q_.members[v].size());
+    // Start from the class weights (twins of 2 are not twins of 3) and the kind of cell.
+    Colouring colour(n_);
+    for (int v = 0; v < n_; ++v) colour[v] = 2 * static_cast<int>(q_.members[v].size()) + q_.breaker_only[v];
     for (;;) {
       const uint64_t trace = refine(colour);
       const int chosen = choose(colour);
@@ -311,6 +316,7 @@ class Search {
   bool is_automorphism(const Permutation& map) const {
     for (int v = 0; v < n_; ++v) {
       if (q_.members[map[v]].size() != q_.members[v].size()) return false;
+      if (q_.breaker_only[map[v]] != q_.breaker_only[v]) return false;
       if (q_.below[map[v]] != (q_.below[v] < 0 ? -1 : map[q_.below[v]])) return false;
     }
     std::vector<int> image;

@@ -1,7 +1,8 @@
 // The symmetry group of a game, computed from its lines alone.
 //
-// A symmetry is a permutation of the cells that maps the set of lines onto itself and,
-// under gravity, commutes with "the cell below". Nothing about the family's geometry is
+// A symmetry is a permutation of the cells that maps the set of lines onto itself, keeps
+// breaker-only cells (tile games) among themselves and, under gravity, commutes with "the
+// cell below". Nothing about the family's geometry is
 // assumed, so the group of any hypergraph is found: 8 for tic-tac-toe, 192 for Qubic
 // (more than the cube's 48 rigid motions), 2 for a gravity board.
 #pragma once

@@ -17,6 +17,11 @@ int board_words(int cells, const std::string& spec) {
 BoardTables::BoardTables(const Game& g, const BoardOptions& options, const SymmetryGroup* symmetry)
     : game(&g), rules(g.rules), cells(g.cell_count()), lines(g.line_count()), words(board_words(cells, g.spec)),
       max_turns(g.max_turns()), track_live(options.live) {
+  // The search board derives the turn from the stone count; a tile game's turns have the
+  // size the maker chooses, which only the tile search plays (src/tiles/).
+  if (breaker_answers_in_kind(rules))
+    throw InputError(g.spec + ": the maker chooses each turn's size here (p=1..P, b=N); kinrow solve searches "
+                     "such games with its tile search, boards of at most 64 cells (docs/tiles.md)");
   if (rules.goal == Goal::MakerBreaker) lines_count[1] = false;
   near_limit = options.near > 0 ? options.near : 2 * std::max(rules.stones_per_turn, rules.first_turn_stones);
 

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "games/hypergraph_file.h"
 #include "games/polyomino.h"
+#include "games/tile_boards.h"
 
 namespace kinrow {
 namespace {
@@ -168,9 +169,13 @@ Game make_game(const GameSpec& spec) {
   else if (spec.family == "square") make_square(game, spec);
   else if (spec.family == "animal") make_animal(game, spec);
   else if (spec.family == "file") read_hypergraph_file(game, spec.path);
+  else if (spec.family == "bn" || spec.family == "bnx") make_bn(game, spec, spec.family == "bnx");
+  else if (spec.family == "recx") make_recx(game, spec);
   else throw InputError("unknown game family \"" + spec.family + "\"");
   if (game.rules.gravity && game.extent.size() < 2)
     throw InputError("gravity needs a board with rows (at least two axes)");
+  if (!game.breaker_only.empty() && !breaker_answers_in_kind(game.rules))
+    throw InputError("breaker-only cells belong to the tile games: add maker-breaker and b=N or p=1..P");
   finish_game(game);
   return game;
 }

@@ -7,6 +7,8 @@
 //   animal:WxH:SHAPE  W x H cells; a line is any placement of the polyomino SHAPE,
 //                  turned or mirrored (Harary's animal tic-tac-toe; games/polyomino.h)
 //   file:PATH      a JSON hypergraph: {"cells": [[x,y],...], "lines": [[0,1,2],...]}
+//   bn:LxW, bnx:LxW, recx:MxN   windows of the boards of Chiang, Wu and Lin's Theorem 2
+//                  (games/tile_boards.h)
 #pragma once
 
 #include <string_view>

@@ -75,6 +75,12 @@ void read_hypergraph_file(Game& game, const std::string& path) {
     if (std::adjacent_find(line.begin(), line.end()) != line.end()) fail(path, what + " repeats a cell");
     game.lines.push_back(std::move(line));
   }
+
+  if (doc.contains("breaker-only")) {
+    const nlohmann::json& only = doc["breaker-only"];
+    if (!only.is_array()) fail(path, "\"breaker-only\" must be a list of cell indices");
+    for (const auto& c : only) game.breaker_only.push_back(as_int(c, path, "\"breaker-only\" cells", 0, game.cell_count() - 1));
+  }
 }
 
 }  // namespace kinrow

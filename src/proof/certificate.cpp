@@ -70,7 +70,7 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
   } else if (holder == "second") {
     strategy.holder = 1;
   } else {
-    fail(line, "expected \"strategy first|second win|at-least-draw [win-now] [pairs] [zones]\"");
+    fail(line, "expected \"strategy first|second win|at-least-draw [win-now] [pairs] [zones] [forest]\"");
   }
   if (claim == claim_name(Claim::Win)) {
     strategy.claim = Claim::Win;
@@ -87,10 +87,12 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
       strategy.pairing_rule = true;
     } else if (rule == "zones") {
       strategy.zone_rule = true;
+    } else if (rule == "forest") {
+      strategy.forest_rule = true;
     } else if (rule == "matching") {
       strategy.plan.emplace();
     } else {
-      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now, pairs, zones, matching)");
+      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now, pairs, zones, forest, matching)");
     }
   }
   return strategy;
@@ -277,6 +279,7 @@ void send_certificate(const Certificate& certificate, CertificateSink& sink) {
     header.win_now_rule = strategy.win_now_rule;
     header.pairing_rule = strategy.pairing_rule;
     header.zone_rule = strategy.zone_rule;
+    header.forest_rule = strategy.forest_rule;
     header.plan = strategy.plan;
     header.source_line = strategy.source_line;
     if (!sink.strategy(header)) return;
@@ -333,7 +336,8 @@ bool CertificateWriter::strategy(const Strategy& strategy) {
   out_ << "strategy " << (strategy.holder == 0 ? "first " : "second ") << claim_name(strategy.claim)
        << (strategy.win_now_rule && !strategy.plan ? " win-now" : "")
        << (strategy.pairing_rule && !strategy.plan ? " pairs" : "")
-       << (strategy.zone_rule && !strategy.plan ? " zones" : "") << (strategy.plan ? " matching" : "") << "\n";
+       << (strategy.zone_rule && !strategy.plan ? " zones" : "") << (strategy.forest_rule && !strategy.plan ? " forest" : "")
+       << (strategy.plan ? " matching" : "") << "\n";
   if (strategy.plan) {
     if (strategy.plan->opening >= 0) out_ << "opening " << format_cell(game_, strategy.plan->opening) << "\n";
     for (const MatchingComponent& component : strategy.plan->components)

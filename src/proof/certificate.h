@@ -73,6 +73,10 @@ struct Strategy {
   // "zones": at the opponent's turns, the turns a relevance zone answers need no entries
   // (docs/certificates.md, "Relevance zones"). Win claims, where completing a line wins.
   bool zone_rule = false;
+  // "forest": play also stops, the maker to move in a maker-breaker game with the breaker
+  // holding, where the live lines form a forest the breaker can keep cutting
+  // (proof/forest_rule.h; the checker re-derives it).
+  bool forest_rule = false;
   std::vector<StrategyEntry> entries;
   std::vector<PairedEntry> paired;  // with the "pairs" rule only
   std::vector<ZoneEntry> zones;     // with the "zones" rule only

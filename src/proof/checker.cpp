@@ -9,6 +9,7 @@
 // symmetries, and that is re-checked here (lines onto lines, "below" kept) rather than
 // taken from core/symmetry.cpp on faith.
 #include "proof/checker.h"
+#include "proof/forest_rule.h"
 #include "proof/pairing_rule.h"
 #include "proof/plan_checker.h"
 
@@ -58,8 +59,9 @@ std::string board_text(const PackedPosition<N>& key, int cells) {
   return text;
 }
 
-// "" if `map` is a symmetry of the game's rules: a permutation sending lines onto lines
-// and, under gravity, the cell below a cell to the cell below its image.
+// "" if `map` is a symmetry of the game's rules: a permutation sending lines onto lines,
+// breaker-only cells onto breaker-only cells and, under gravity, the cell below a cell to
+// the cell below its image.
 std::string why_not_symmetry(const Game& game, const Permutation& map,
                              const std::set<Line>& lines) {
   const int n = game.cell_count();
@@ -81,6 +83,9 @@ std::string why_not_symmetry(const Game& game, const Permutation& map,
       if (game.below[map[c]] != (under < 0 ? -1 : map[under]))
         return "does not keep which cell is below which";
     }
+  for (Cell c : game.breaker_only)
+    if (!std::binary_search(game.breaker_only.begin(), game.breaker_only.end(), map[c]))
+      return "sends a breaker-only cell to one the maker may take";
   return "";
 }
 
@@ -245,6 +250,7 @@ class StrategyCheck {
   virtual std::size_t dead_ends() const = 0;
   virtual std::size_t paired_ends() const = 0;
   virtual std::size_t zone_answers() const = 0;
+  virtual std::size_t forest_ends() const = 0;
   virtual std::size_t unreached() const = 0;
 };
 
@@ -319,7 +325,7 @@ class StrategyChecker final : public StrategyCheck {
     if (static_cast<int>(e.owner.size()) != game_.cell_count()) return at + "wrong number of cells";
     for (int8_t o : e.owner)
       if (o != kNoPlayer && o != 0 && o != 1) return at + "a cell with an owner other than x, o or none";
-    if (turns_to_reach(game_, e.owner) < 0) return at + "no game reaches this many stones of each side";
+    if (!turn_due(game_, e.owner)) return at + "no game reaches this many stones of each side";
     const Key exact = key_of<N>(e.owner);
     const auto [slot, fresh] = paired_exact_.insert(exact, static_cast<uint32_t>(paired_records_.size()));
     if (!fresh) return "";  // the first listing serves
@@ -340,6 +346,7 @@ class StrategyChecker final : public StrategyCheck {
   std::size_t dead_ends() const override { return dead_ends_; }
   std::size_t paired_ends() const override { return paired_ends_; }
   std::size_t zone_answers() const override { return zone_answers_; }
+  std::size_t forest_ends() const override { return forest_ends_; }
   std::size_t unreached() const override {
     std::size_t n = 0;
     for (const Record& r : records_) n += r.used ? 0 : r.copies;
@@ -364,9 +371,19 @@ class StrategyChecker final : public StrategyCheck {
     for (int8_t o : e.owner)
       if (o != kNoPlayer && o != 0 && o != 1) return "a cell with an owner other than x, o or none";
     if (e.withheld != 0 && !strategy_.zone_rule) return "stones withheld need the zones rule";
-    const int turns = turns_to_reach(game_, e.owner, e.withheld, 1 - strategy_.holder);
-    if (turns < 0) return "no game reaches this many stones of each side";
-    if (turns % 2 != strategy_.holder) return "the holder is not the side to move in this position";
+    int fewest = 0, most = 0;  // the stones of the holder's turn here
+    if (e.withheld != 0) {  // a sub-proof's position: the withheld stones count as placed
+      const int turns = turns_to_reach(game_, e.owner, e.withheld, 1 - strategy_.holder);
+      if (turns < 0) return "no game reaches this many stones of each side";
+      if (turns % 2 != strategy_.holder) return "the holder is not the side to move in this position";
+      const int empty = static_cast<int>(std::count(e.owner.begin(), e.owner.end(), kNoPlayer));
+      fewest = most = std::min(empty, stones_on_turn(game_.rules, turns));
+    } else {
+      const std::optional<TurnDue> due = turn_due(game_, e.owner);
+      if (!due) return "no game reaches this many stones of each side";
+      if (due->player != strategy_.holder) return "the holder is not the side to move in this position";
+      fewest = due->fewest, most = due->most;
+    }
     std::vector<bool> seen(n, false);
     for (Cell c : e.move) {
       if (c < 0 || c >= n) return "a move off the board";
@@ -374,11 +391,10 @@ class StrategyChecker final : public StrategyCheck {
       if (seen[c]) return "the same cell twice in one move";
       seen[c] = true;
     }
-    const int empty = static_cast<int>(std::count(e.owner.begin(), e.owner.end(), kNoPlayer));
-    const int stones = std::min(empty, stones_on_turn(game_.rules, turns));
-    if (static_cast<int>(e.move.size()) != stones)
-      return std::string("the move places ") + std::to_string(e.move.size()) +
-             " stone(s); this turn places " + std::to_string(stones);
+    const int size = static_cast<int>(e.move.size());
+    if (size < fewest || size > most)
+      return std::string("the move places ") + std::to_string(e.move.size()) + " stone(s); this turn places " +
+             (fewest == most ? std::to_string(most) : std::to_string(fewest) + " to " + std::to_string(most));
     return "";
   }
 
@@ -575,6 +591,7 @@ class StrategyChecker final : public StrategyCheck {
     if (!reads) {
       if (claim_settled_by_lines()) return ++dead_ends_, "";
       if (claim_settled_by_pairing()) return ++paired_ends_, "";
+      if (strategy_.forest_rule && strategy_.holder == 1 && breaker_holds_by_forest(path_)) return ++forest_ends_, "";
     }
     const bool holder_moves = path_.to_move() == strategy_.holder;
     if (holder_moves) {
@@ -648,6 +665,7 @@ class StrategyChecker final : public StrategyCheck {
   // The zones rule applies at the opponent's turns of a win where completing a line wins.
   bool answers_by_zones() const {
     return strategy_.zone_rule && strategy_.claim == Claim::Win && !game_.rules.gravity &&
+           !breaker_answers_in_kind(game_.rules) &&
            game_.rules.goal != Goal::Misere && !(game_.rules.goal == Goal::MakerBreaker && strategy_.holder == 1);
   }
 
@@ -834,6 +852,7 @@ class StrategyChecker final : public StrategyCheck {
   std::size_t dead_ends_ = 0;                            // positions settled by claim_settled_by_lines
   std::size_t paired_ends_ = 0;                          // positions settled by pairings: the rule's or listed
   std::size_t zone_answers_ = 0;                         // sub-proofs whose zones answered turns
+  std::size_t forest_ends_ = 0;                          // positions settled by the forest rule
   Position path_{game_};
   Turn scratch_turn_;                                    // wins_at_once's turn being built
 };
@@ -975,6 +994,7 @@ class CertificateCheck final : public CertificateSink {
     report_.dead_ends += checker->dead_ends();
     report_.paired_ends += checker->paired_ends();
     report_.zone_answers += checker->zone_answers();
+    report_.forest_ends += checker->forest_ends();
     if (!problem.empty()) return fail(holder_name(headers_.back()) + " player's strategy: " + problem);
     report_.entries_unreached += checker->unreached();
     return true;

@@ -40,6 +40,9 @@ struct CheckReport {
   // Partial turns of the opponent (null and seminull moves) after which a sub-proof's
   // relevance zone answered the turns that add irrelevant stones (the zones rule).
   std::size_t zone_answers = 0;
+  // Positions where the breaker holds by the forest rule (proof/forest_rule.h): play
+  // stops there too. Counted each time reached.
+  std::size_t forest_ends = 0;
   std::size_t entries = 0;  // entries in the certificate
   std::size_t entries_unreached = 0;  // entries that play under the strategy never uses
 };
