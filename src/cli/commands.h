@@ -14,7 +14,7 @@ struct Command {
 };
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
-    kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec;
+    kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kProveSpec, kWorkerSpec, kWorkersSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -26,6 +26,9 @@ int run_strategy(const Args& args);
 int run_play(const Args& args);
 int run_dict(const Args& args);
 int run_defences(const Args& args);
+int run_prove(const Args& args);
+int run_worker(const Args& args);
+int run_workers(const Args& args);
 
 const std::vector<Command>& commands();
 
