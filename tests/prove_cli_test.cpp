@@ -115,9 +115,10 @@ int64_t count_jobs(const std::filesystem::path& db, const std::string& state) {
 TEST(ProveCli, KilledManagerResumesWithoutRepeatingOrLosingJobs) {
   TemporaryDirectory dir("kinrow-prove-cli");
   const std::filesystem::path db = dir / "p.db";
-  const std::vector<std::string> command = {
-      KINROW_BINARY, "prove", "mnk:5x5x4", "--db", db.string(), "--job-nodes", "30",
-      "--job-mb",    "1",     "--workers", "2",    "--json",    "--quiet"};
+  const std::vector<std::string> command = {KINROW_BINARY, "prove",    "mnk:7x7x5", "--moves",
+                                            "d4 d5",       "--db",     db.string(), "--job-nodes",
+                                            "300",         "--job-mb", "1",         "--workers",
+                                            "2",           "--json",   "--quiet"};
   std::set<int64_t> done_before;
   {
     Child manager(command, dir / "out1", dir / "err1");

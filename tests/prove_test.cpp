@@ -63,12 +63,10 @@ TEST(JobLevelProof, AgreesWithAlphaBetaAndItsCertificatesCheck) {
   const Case cases[] = {
       {"tictactoe", "", 10, Policy::VirtualLoss, Siblings::Postponed},
       {"mnk:6x5x4", "c3", 300, Policy::Greedy, Siblings::Postponed},
-      {"mnk:5x5x4,p=2,q=1", "c3", 3000, Policy::VirtualWin, Siblings::Postponed},
+      {"mnk:6x6x4,p=2,q=1", "", 100, Policy::VirtualWin, Siblings::Postponed},
       {"mnk:6x5x4", "", 300, Policy::Greedy, Siblings::All},
       {"tictactoe", "b1", 10, Policy::VirtualWin, Siblings::All},
-      {"mnk:5x4x4", "", 80, Policy::VirtualLoss, Siblings::Postponed},
-      {"mnk:5x5x4", "", 400, Policy::VirtualLoss, Siblings::All},
-      {"square:5", "", 1000, Policy::VirtualWin, Siblings::Postponed},
+      {"mnk:5x5x4,p=2,q=1", "c3", 10000, Policy::VirtualLoss, Siblings::Postponed},
   };
   const std::size_t count = testing::sanitized() ? 4 : std::size(cases);
   for (std::size_t i = 0; i < count; ++i) {

@@ -128,6 +128,9 @@ std::vector<int> worker_counts(const std::string& list) {
   return counts;
 }
 
+// A proof or disproof number, "inf" for infinity.
+std::string number_text(uint32_t n) { return n >= kInfiniteNumber ? "inf" : std::to_string(n); }
+
 std::string question_text(int attacker) {
   return std::string(attacker == 0 ? "x" : "o") + " (the " + (attacker == 0 ? "first" : "second") +
          " player) wins";
@@ -201,8 +204,8 @@ int run_prove(const Args& args) {
     char rate[32];
     std::snprintf(rate, sizeof rate, "%.2f", p.session_rate);
     progress.show("q" + std::to_string(p.question + 1) + " " + (p.attacker == 0 ? "x" : "o") +
-                  " wins?  root pn " + std::to_string(p.root.pn) + " dn " +
-                  std::to_string(p.root.dn) + "  tree " + with_commas(p.tree_nodes) + " (" +
+                  " wins?  root pn " + number_text(p.root.pn) + " dn " +
+                  number_text(p.root.dn) + "  tree " + with_commas(p.tree_nodes) + " (" +
                   with_commas(p.decided_nodes) + " decided)  jobs " + std::to_string(p.running) +
                   " running, " + with_commas(static_cast<uint64_t>(p.done)) + " done  " + rate +
                   " jobs/s  " + seconds_text(p.seconds));

@@ -1,5 +1,5 @@
 // A job's evaluation of a position and the proof and disproof numbers it starts with:
-// Table 1 of Wu et al., "Job-Level Proof-Number Search for Connect6" (CG 2010, seed 001),
+// Table 1 of [Wu et al., JL-PN] (docs/bibliography.md),
 // with Black read as the attacker (the player whose win the tree is proving).
 //
 //   class     A-wins A4    A3    A2    A1   D1   D2    D3    D4    D-wins stable unstable1

@@ -2,7 +2,7 @@
 // about one node of the tree, and what it answers. A job is plain data (JSON on the
 // wire and in the database), so a worker anywhere can run it with the game alone.
 //
-// Seed 001's NCTU6 answered "the best move outside this list, with an evaluation, or
+// In [Wu et al., JL-PN], NCTU6 answered "the best move outside this list, with an evaluation, or
 // 'every other move loses'", and its Verifier "every defender move that may not lose".
 // kinrow's jobs run its own searches, until the engine of issue 28 and the Connect6
 // defences list of issue 26 exist (each would be one more JobKind and its case in

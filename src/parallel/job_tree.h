@@ -1,5 +1,5 @@
-// Job-level proof-number search (JL-PN; Wu et al., "Job-Level Proof-Number Search for
-// Connect6", CG 2010, seed 001): the proof tree a manager keeps while jobs
+// Job-level proof-number search ([Wu et al., JL-PN], docs/bibliography.md): the proof
+// tree a manager keeps while jobs
 // (parallel/job.h) expand its leaves, possibly many at once on many workers.
 //
 // The tree proves one question, "does `attacker` win?", over stones (a p-stone turn is p

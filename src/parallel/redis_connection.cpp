@@ -46,12 +46,21 @@ long long epoch_milliseconds() {
 BrokerAddress parse_broker_url(const std::string& url) {
   const std::string scheme = "redis://";
   auto bad = [&]() -> InputError {
-    return InputError("--broker takes redis://HOST:PORT, not \"" + printable(url) + "\"");
+    // The password is not quoted back.
+    const std::size_t at = url.rfind('@');
+    const std::string shown = at == std::string::npos ? url : scheme + "...@" + url.substr(at + 1);
+    return InputError("--broker takes redis://[:PASSWORD@]HOST:PORT, not \"" + printable(shown) + "\"");
   };
   if (url.compare(0, scheme.size(), scheme) != 0) throw bad();
   std::string rest = url.substr(scheme.size());
   if (!rest.empty() && rest.back() == '/') rest.pop_back();
   BrokerAddress address;
+  if (const std::size_t at = rest.rfind('@'); at != std::string::npos) {
+    const std::string user = rest.substr(0, at);
+    if (user.empty() || user[0] != ':' || user.size() == 1) throw bad();
+    address.password = user.substr(1);
+    rest = rest.substr(at + 1);
+  }
   const std::size_t colon = rest.rfind(':');
   address.host = rest.substr(0, colon);
   if (colon != std::string::npos) {
@@ -90,6 +99,18 @@ bool RedisConnection::connect() {
   const timeval command_timeout{30, 0};
   redisSetTimeout(context_, command_timeout);
   redisEnableKeepAlive(context_);
+  if (!address_.password.empty()) {
+    auto* auth = static_cast<redisReply*>(redisCommand(context_, "AUTH %b", address_.password.data(),
+                                                       address_.password.size()));
+    const bool ok = auth && auth->type != REDIS_REPLY_ERROR;
+    last_error_ = ok ? "" : auth ? std::string(auth->str, auth->len) : context_->errstr;
+    if (auth) freeReplyObject(auth);
+    if (!ok) {
+      redisFree(context_);
+      context_ = nullptr;
+      return false;
+    }
+  }
   auto* pong = static_cast<redisReply*>(redisCommand(context_, "PING"));
   const bool ok = pong && pong->type != REDIS_REPLY_ERROR;
   if (!ok) last_error_ = pong ? std::string(pong->str, pong->len) : context_->errstr;

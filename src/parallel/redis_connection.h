@@ -21,10 +21,11 @@ namespace kinrow {
 struct BrokerAddress {
   std::string host;
   int port = 6379;
-  std::string text;  // redis://HOST:PORT
+  std::string password;  // sent with AUTH after connecting, if not empty
+  std::string text;      // redis://HOST:PORT, without the password
 };
 
-// redis://HOST[:PORT]; InputError otherwise.
+// redis://[:PASSWORD@]HOST[:PORT]; InputError otherwise.
 BrokerAddress parse_broker_url(const std::string& url);
 
 // A reply, as values.

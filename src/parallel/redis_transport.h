@@ -2,8 +2,8 @@
 // workers' consumer group, and their answers come back on its own results stream
 // (parallel/broker_keys.h). Workers take jobs from the live managers in turn
 // (parallel/worker.h), and each manager keeps about its share of the live worker
-// threads busy (capacity), so that several managers share one pool evenly, as the seed's
-// broker let several clients do.
+// threads busy (capacity), so that several managers share one pool evenly, as the
+// broker of the [NCTU Connect6 report] let several clients do.
 //
 // A job is queued together with its "sent" marker by one script, which does nothing
 // where the marker exists: a manager that restarts sends every job it has not recorded

@@ -8,7 +8,7 @@
 // (parallel/job.h), so each is looked up in the database by its key; a job the real
 // run never asked (more workers choose differently) is run now, on this thread, timed,
 // and recorded (source "simulation") for the next simulation. The manager's own time and
-// the messages' are taken as nothing, as the seed's paper found them negligible.
+// the messages' are taken as nothing, as [Wu et al., JL-PN] found them negligible.
 #pragma once
 
 #include <cstdint>

@@ -83,7 +83,7 @@ TreeCertificate tree_certificate(ProofDatabase& db, const JobContext& context,
   out.certificate.spec = context.game.spec;
   out.certificate.start = format_turns(context.game, context.start.history());
   DfpnOptions options;
-  options.table_megabytes = static_cast<std::size_t>(std::max(64, 4 * settings.table_megabytes));
+  options.table_megabytes = static_cast<std::size_t>(std::max(8, 4 * settings.table_megabytes));
   for (const Part& part : parts) {
     const JobTree tree =
         load_tree(db, context, settings, part.question, questions[part.question].attacker);
