@@ -14,7 +14,8 @@ struct Command {
 };
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
-    kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec;
+    kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec, kProveSpec, kWorkerSpec,
+    kWorkersSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -28,6 +29,9 @@ int run_dict(const Args& args);
 int run_defences(const Args& args);
 int run_tiling(const Args& args);
 int run_kdraw(const Args& args);
+int run_prove(const Args& args);
+int run_worker(const Args& args);
+int run_workers(const Args& args);
 
 const std::vector<Command>& commands();
 

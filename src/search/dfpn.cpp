@@ -14,7 +14,11 @@
 namespace kinrow {
 namespace {
 
-constexpr uint32_t kInfinity = 1u << 30;
+constexpr uint32_t kInfinity = kProofInfinity;
+
+// Salts the key of a root whose moves are restricted (attacker_wins_excluding): its
+// numbers are not the position's.
+constexpr uint64_t kRestrictedRootSalt = 0x2545f4914f6cdd1dull;
 
 uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint64_t{a} + b); }
 
@@ -399,9 +403,10 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
     moves = entry->moves;
   } else if (settle(board, mover, out, moves)) {
     store(key, out);
-    if (root) root_ = out;
+    if (root) root_ = out, root_settled_ = true;
     return;
   }
+  if (root && root_excluded_.any()) moves = moves.minus(root_excluded_);
   std::vector<Child> children;
   children.reserve(moves.count());  // one allocation, not one per doubling
   expand(board, mover, moves, children);
@@ -438,6 +443,10 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
     board.remove(child.move);
     child.numbers = result;
   }
+  if (root) {
+    root_children_.clear();
+    for (const Child& child : children) root_children_.push_back({child.move, child.numbers.pn, child.numbers.dn});
+  }
   store(key, out, out.pn && out.dn ? moves : Cells{}, position);
 }
 
@@ -445,6 +454,16 @@ template <int W>
 std::optional<bool> Dfpn<W>::attacker_wins(Board& board, int attacker) {
   begin(attacker);
   return options_.threads > 1 ? resolve_in_parallel(board) : resolve(board);
+}
+
+template <int W>
+std::optional<bool> Dfpn<W>::attacker_wins_excluding(Board& board, int attacker, const Cells& excluded) {
+  root_excluded_ = excluded;
+  struct Clear {
+    Cells& excluded;
+    ~Clear() { excluded = {}; }
+  } clear{root_excluded_};
+  return attacker_wins(board, attacker);
 }
 
 template <int W>
@@ -502,6 +521,7 @@ std::optional<bool> Dfpn<W>::resolve_in_parallel(Board& board) {
         }
         Dfpn& helper = *helpers_[i];
         helper.attacker_ = attacker_;
+        helper.root_excluded_ = root_excluded_;
         helper.stop_ = &stop;
         Board local(tables_);
         local.assign(position);
@@ -566,7 +586,9 @@ std::optional<bool> Dfpn<W>::resolve(Board& board) {
   aborted_ = false;
   proof_start_ = nodes_;
   root_ = {};
-  const uint64_t root_key = key_of(board);
+  root_children_.clear();
+  root_settled_ = false;
+  const uint64_t root_key = key_of(board) ^ (root_excluded_.any() ? kRestrictedRootSalt : 0);
   Numbers root;
   do {
     search(board, root_key, kInfinity, kInfinity, root, true);

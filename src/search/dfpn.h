@@ -101,6 +101,9 @@ struct DfpnOptions {
   std::function<void(uint64_t nodes, uint32_t root_pn, uint32_t root_dn)> on_progress;
 };
 
+// A proof or disproof number that stands for "infinity" (the node is decided the other way).
+inline constexpr uint32_t kProofInfinity = 1u << 30;
+
 // The board tables df-pn searches with (live cells where its reductions read them).
 BoardOptions dfpn_board_options(const Game& game, const DfpnOptions& options);
 
@@ -118,6 +121,25 @@ class Dfpn {
   // stone counts); nullopt if the node limit was reached. Starts a new proof, on
   // options.threads threads.
   std::optional<bool> attacker_wins(Board& board, int attacker);
+
+  // For job-level search (parallel/): the same proof with the root's moves restricted to
+  // those outside `excluded` ("does a move other than these win?" at the attacker's
+  // turn, "do all but these lose?" at the defender's). Keys of the restricted root are
+  // salted, so the table never mixes it up with the position itself. Where the
+  // knowledge decides the root without expanding it, the answer is the position's own.
+  std::optional<bool> attacker_wins_excluding(Board& board, int attacker, const Cells& excluded);
+  // The root's children as the last pass of the last proof left them (empty where the
+  // root was decided without expansion), and the root's numbers.
+  struct RootChild {
+    Cell move;
+    uint32_t pn, dn;
+  };
+  const std::vector<RootChild>& root_children() const { return root_children_; }
+  // Whether the last proof's root was decided by the rules or the knowledge, without
+  // expanding it: then the answer is the position's own, whatever was excluded.
+  bool root_settled() const { return root_settled_; }
+  uint32_t root_pn() const { return root_.pn; }
+  uint32_t root_dn() const { return root_.dn; }
 
   // For certificates: start a proof for `attacker`, then decide positions within it,
   // reusing what earlier calls of the same proof left in the table.
@@ -249,6 +271,9 @@ class Dfpn {
   Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* shared_table, std::size_t shared_slots);
   int attacker_ = 0;
   Numbers root_;  // the root's numbers after its last pass
+  Cells root_excluded_;                     // attacker_wins_excluding's list
+  std::vector<RootChild> root_children_;    // the root's children after its last pass
+  bool root_settled_ = false;
   uint64_t nodes_ = 0, proof_start_ = 0;
   bool aborted_ = false;
 };

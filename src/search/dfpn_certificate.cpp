@@ -15,8 +15,9 @@ class DfpnOracle {
  public:
   using Cells = Bits<W>;
 
-  DfpnOracle(Dfpn<W>& dfpn, int holder, Claim claim)
-      : dfpn_(dfpn), holder_(holder), claim_(claim), attacker_(claim == Claim::Win ? holder : 1 - holder) {
+  DfpnOracle(Dfpn<W>& dfpn, int holder, Claim claim, const std::function<Cell(const Board<W>&)>* known_stone)
+      : dfpn_(dfpn), holder_(holder), claim_(claim), attacker_(claim == Claim::Win ? holder : 1 - holder),
+        known_stone_(known_stone) {
     if (dfpn.attacker() != attacker_) throw std::logic_error("df-pn certificate: read off the wrong proof");
   }
 
@@ -34,8 +35,10 @@ class DfpnOracle {
   // The holder's turn, stone by stone as the proof went.
   std::optional<Move> choose(Board<W>& board, int, Claim) {
     // A win the threat-space search finds: its turn (the knowledge decided the node so,
-    // and its continuation is short to walk).
-    if (claim_ == Claim::Win)
+    // and its continuation is short to walk) — unless another proof names the stone here
+    // (a job-level tree), whose positions are the ones the table knows.
+    const bool named = known_stone_ && *known_stone_ && (*known_stone_)(board) >= 0;
+    if (claim_ == Claim::Win && !named)
       if (const Move threat = dfpn_.threat_space_turn(board); threat.size > 0) return threat;
     Move turn;
     const int turn_stones = board.stones_left_in_turn();
@@ -73,6 +76,8 @@ class DfpnOracle {
   // finished game that keeps the claim, else a position the table knows keeps it, else
   // the first the search confirms.
   Cell choose_stone(Board<W>& board) {
+    if (known_stone_ && *known_stone_)
+      if (const Cell known = (*known_stone_)(board); known >= 0) return known;
     if (const Cell threat = dfpn_.threat_sequence_move(board); threat >= 0) return threat;
     Cells moves = dfpn_.moves_to_try(board);
     if (moves.none()) moves = board.playable();  // a settled node: any keeping move will do
@@ -109,12 +114,20 @@ class DfpnOracle {
   int holder_;
   Claim claim_;
   int attacker_;
+  const std::function<Cell(const Board<W>&)>* known_stone_;
 };
 
 }  // namespace
 
 template <int W>
 Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim) {
+  return strategy_from_proof<W>(dfpn, board, holder, claim, {});
+}
+
+template <int W>
+Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim,
+                             const std::function<Cell(const Board<W>&)>& known_stone) {
+  if (known_stone) dfpn.begin(claim == Claim::Win ? holder : 1 - holder);
   // Positions are merged by the game's symmetries, which the checker also uses: the
   // search's own, or (a search without reductions) a group of the same bounded size.
   std::optional<Canonicaliser<W>> own;
@@ -123,7 +136,7 @@ Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim c
     own = listed_symmetries<W>(*dfpn.tables().game);
     symmetry = own ? &*own : nullptr;
   }
-  DfpnOracle<W> oracle(dfpn, holder, claim);
+  DfpnOracle<W> oracle(dfpn, holder, claim, &known_stone);
   CertificateWalker<Board<W>, DfpnOracle<W>> walker(board, oracle, symmetry);
   // Several stones a turn: the opponent's turns are answered by the zones df-pn pruned
   // by (a turn of two stones has tens of thousands of replies on 19x19). Only where the
@@ -137,7 +150,10 @@ Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim c
   return walker.extract(holder, claim);
 }
 
-#define INSTANTIATE(W) template Strategy strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim);
+#define INSTANTIATE(W)                                                          \
+  template Strategy strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim); \
+  template Strategy strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim,  \
+                                           const std::function<Cell(const Board<W>&)>&);
 KINROW_FOR_EACH_WIDTH(INSTANTIATE)
 #undef INSTANTIATE
 

@@ -10,6 +10,8 @@
 // stones a turn are chosen stone by stone, as the proof went; the entry is the whole turn.
 #pragma once
 
+#include <functional>
+
 #include "proof/certificate.h"
 #include "search/dfpn.h"
 
@@ -21,5 +23,14 @@ namespace kinrow {
 // which would be a bug in the search.
 template <int W>
 Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim);
+
+// The same where another proof knows part of the strategy: `known_stone(board)` names a
+// holder's stone that keeps the claim at the board's position, or -1 where it does not
+// know (a job-level proof tree, parallel/tree_certificate.h, whose leaves df-pn then
+// proves again). A wrong stone makes the walk or the checker fail, never a false proof.
+// `dfpn` need not have run: the walk starts a proof for the right attacker.
+template <int W>
+Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim,
+                             const std::function<Cell(const Board<W>&)>& known_stone);
 
 }  // namespace kinrow

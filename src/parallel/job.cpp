@@ -1,0 +1,241 @@
+#include "parallel/job.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/error.h"
+#include "core/notation.h"
+#include "core/spec.h"
+#include "games/board_dispatch.h"
+#include "games/families.h"
+#include "search/dfpn.h"
+
+namespace kinrow {
+namespace {
+
+using Json = nlohmann::json;
+
+JobKind job_kind_from_name(const std::string& name) {
+  if (name == "best-move") return JobKind::BestMove;
+  if (name == "expand") return JobKind::Expand;
+  throw InputError("unknown job kind \"" + printable(name) + "\"");
+}
+
+std::vector<Cell> cells_of(const Json& json) {
+  std::vector<Cell> cells;
+  for (const Json& c : json) cells.push_back(c.get<Cell>());
+  return cells;
+}
+
+template <class F>
+auto parsed(const std::string& text, const char* what, F&& read) {
+  try {
+    return read(Json::parse(text));
+  } catch (const Json::exception& e) {
+    throw InputError(std::string("malformed ") + what + ": " + e.what());
+  }
+}
+
+template <int W>
+JobResult run_on(Board<W>& board, const JobSpec& spec, const std::atomic<bool>* cancel) {
+  DfpnOptions options;
+  options.threads = 1;  // one thread: the same answer every run
+  options.table_megabytes = static_cast<std::size_t>(spec.table_megabytes);
+  options.max_nodes = spec.node_budget;
+  if (cancel)
+    options.on_progress = [cancel](uint64_t, uint32_t, uint32_t) {
+      if (cancel->load(std::memory_order_relaxed)) throw JobCancelled{};
+    };
+  Dfpn<W> dfpn(board.tables(), options);
+  Bits<W> excluded;
+  for (Cell c : spec.excluded) excluded.set(c);
+  const std::optional<bool> answer =
+      spec.kind == JobKind::BestMove ? dfpn.attacker_wins_excluding(board, spec.attacker, excluded)
+                                     : dfpn.attacker_wins(board, spec.attacker);
+  JobResult result;
+  result.nodes = dfpn.nodes();
+  result.pn = dfpn.root_pn();
+  result.dn = dfpn.root_dn();
+  const auto& children = dfpn.root_children();
+  const bool attacker_moves = board.to_move() == spec.attacker;
+  // A child with its class (parallel/evaluation.h), which needs how many moves df-pn
+  // tries there; a decided child's class is its outcome.
+  auto child_report = [&](Cell move, uint32_t pn, uint32_t dn) {
+    if (pn == 0 || dn == 0) return ChildReport{move, classify(pn, dn), pn, dn};
+    board.place(move);
+    const int moves = dfpn.moves_to_try(board).count();
+    const bool attacker_next = board.to_move() == spec.attacker;
+    board.remove(move);
+    return ChildReport{move, classify(pn, dn, attacker_next, moves), pn, dn};
+  };
+  // The child that decides the node the way the search answered (its own number 0).
+  auto decisive = [&](bool attacker_wins) -> std::optional<ChildReport> {
+    for (const auto& c : children)
+      if ((attacker_wins ? c.pn : c.dn) == 0) return child_report(c.move, c.pn, c.dn);
+    return std::nullopt;
+  };
+  if (answer && dfpn.root_settled()) {
+    result.decided = *answer;  // by the rules or the knowledge, whatever the list
+    return result;
+  }
+  if (answer && spec.kind == JobKind::Expand) {
+    result.decided = *answer;
+    if (const auto child = decisive(*answer)) result.children.push_back(*child);
+    return result;
+  }
+  if (answer) {
+    // Best-move: one child outside the list decides the node (the mover's win), or none
+    // does and the list holds every child that matters ("every other move loses").
+    if (*answer == attacker_moves) {
+      const auto child = decisive(*answer);
+      if (!child)
+        throw std::logic_error("job: df-pn decided an expanded node with no decisive child");
+      result.children.push_back(*child);
+    } else {
+      result.complete = true;
+    }
+    return result;
+  }
+  // Undecided: the children the budget decided (they join the list), and for best-move
+  // the one the side to move would search next, for expand all of them.
+  std::optional<std::size_t> best;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    const auto& c = children[i];
+    const bool settled = c.pn == 0 || c.dn == 0;
+    if (settled || spec.kind == JobKind::Expand) {
+      result.children.push_back(child_report(c.move, c.pn, c.dn));
+      continue;
+    }
+    const uint32_t mine = attacker_moves ? c.pn : c.dn;
+    if (!best || mine < (attacker_moves ? children[*best].pn : children[*best].dn)) best = i;
+  }
+  if (spec.kind == JobKind::Expand) {
+    result.complete = true;
+  } else if (best) {
+    result.children.push_back(
+        child_report(children[*best].move, children[*best].pn, children[*best].dn));
+  } else {
+    result.complete = true;  // every child outside the list settled, none the mover's way
+  }
+  return result;
+}
+
+}  // namespace
+
+const char* job_kind_name(JobKind kind) {
+  return kind == JobKind::BestMove ? "best-move" : "expand";
+}
+
+std::string job_spec_json(const JobSpec& spec) {
+  Json out;
+  out["kind"] = job_kind_name(spec.kind);
+  out["attacker"] = spec.attacker;
+  out["path"] = spec.path;
+  out["excluded"] = spec.excluded;
+  out["budget"] = spec.node_budget;
+  out["table_mb"] = spec.table_megabytes;
+  return out.dump();
+}
+
+JobSpec job_spec_from_json(const std::string& text) {
+  return parsed(text, "job", [](const Json& in) {
+    JobSpec spec;
+    spec.kind = job_kind_from_name(in.at("kind").get<std::string>());
+    spec.attacker = in.at("attacker").get<int>();
+    spec.path = cells_of(in.at("path"));
+    spec.excluded = cells_of(in.at("excluded"));
+    spec.node_budget = in.at("budget").get<uint64_t>();
+    spec.table_megabytes = in.at("table_mb").get<int>();
+    if (spec.attacker != 0 && spec.attacker != 1)
+      throw InputError("malformed job: attacker must be 0 or 1");
+    if (spec.table_megabytes < 1 || spec.table_megabytes > (1 << 16))
+      throw InputError("malformed job: table_mb out of range");
+    return spec;
+  });
+}
+
+std::string job_result_json(const JobResult& result) {
+  Json out;
+  out["decided"] = result.decided ? Json(*result.decided) : Json(nullptr);
+  Json children = Json::array();
+  for (const ChildReport& c : result.children)
+    children.push_back(Json::array({c.move, evaluation_name(c.evaluation), c.pn, c.dn}));
+  out["children"] = children;
+  out["complete"] = result.complete;
+  out["nodes"] = result.nodes;
+  out["pn"] = result.pn;
+  out["dn"] = result.dn;
+  return out.dump();
+}
+
+JobResult job_result_from_json(const std::string& text) {
+  return parsed(text, "job result", [](const Json& in) {
+    JobResult result;
+    if (!in.at("decided").is_null()) result.decided = in.at("decided").get<bool>();
+    for (const Json& c : in.at("children"))
+      result.children.push_back({c.at(0).get<Cell>(),
+                                 evaluation_from_name(c.at(1).get<std::string>()),
+                                 c.at(2).get<uint32_t>(), c.at(3).get<uint32_t>()});
+    result.complete = in.at("complete").get<bool>();
+    result.nodes = in.at("nodes").get<uint64_t>();
+    result.pn = in.at("pn").get<uint32_t>();
+    result.dn = in.at("dn").get<uint32_t>();
+    return result;
+  });
+}
+
+std::string job_key(const JobSpec& spec, const std::function<int(int)>& owner_of_stone) {
+  std::vector<Cell> stones[2];
+  for (std::size_t i = 0; i < spec.path.size(); ++i)
+    stones[owner_of_stone(static_cast<int>(i))].push_back(spec.path[i]);
+  std::vector<Cell> excluded = spec.excluded;
+  auto list = [](std::vector<Cell>& cells) {
+    std::sort(cells.begin(), cells.end());
+    std::string text;
+    for (Cell c : cells) text += (text.empty() ? "" : ",") + std::to_string(c);
+    return text;
+  };
+  return std::string(job_kind_name(spec.kind)) + " a" + std::to_string(spec.attacker) + " b" +
+         std::to_string(spec.node_budget) + " t" + std::to_string(spec.table_megabytes) + " x" +
+         list(stones[0]) + " o" + list(stones[1]) + " n" + std::to_string(spec.path.size()) + " e" +
+         list(excluded);
+}
+
+JobContext::JobContext(const std::string& spec, const std::string& start_moves)
+    : game(make_game(spec)), start(play_moves(game, start_moves)) {
+  tables = std::make_unique<const BoardTables>(game, dfpn_board_options(game, DfpnOptions{}));
+  for (const Turn& turn : start.history()) start_stones += static_cast<int>(turn.size());
+}
+
+JobResult run_job(const JobContext& context, const JobSpec& spec, const std::atomic<bool>* cancel) {
+  return with_board(*context.tables, [&](auto board) {
+    replay(board, context.start);
+    for (Cell c : spec.path) {
+      if (c < 0 || c >= board.cell_count() || !board.playable().test(c))
+        throw InputError("job: the path's stone " + std::to_string(c) + " is not playable");
+      if (board.result_of(c, board.to_move()) != kGoesOn)
+        throw InputError("job: the path goes past the game's end");
+      board.place(c);
+    }
+    if (context.start.over() || board.playable().none())
+      throw InputError("job: the game is over at its node");
+    for (Cell c : spec.excluded)
+      if (c < 0 || c >= board.cell_count())
+        throw InputError("job: an excluded move is off the board");
+    return run_on(board, spec, cancel);
+  });
+}
+
+std::string describe_job(const JobContext& context, const JobSpec& spec) {
+  std::string text =
+      std::string(job_kind_name(spec.kind)) + " for " + (spec.attacker == 0 ? "x" : "o") + " at ";
+  std::string moves = format_turns(context.game, context.start.history());
+  for (Cell c : spec.path) moves += (moves.empty() ? "" : " ") + format_cell(context.game, c);
+  text += moves.empty() ? "the start" : moves;
+  if (!spec.excluded.empty())
+    text += " (outside " + std::to_string(spec.excluded.size()) + " moves)";
+  return text;
+}
+
+}  // namespace kinrow

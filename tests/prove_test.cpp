@@ -1,0 +1,136 @@
+// Job-level proof-number search, in process: every value it finds agrees with alpha-beta
+// (positions of every value, one and two stones a turn, each policy and both ways of
+// generating siblings), its certificates pass the independent checker, a proof resumed
+// from its database ends the same, and the simulation replays the recorded jobs.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/notation.h"
+#include "games/families.h"
+#include "parallel/embedded_workers.h"
+#include "parallel/manager.h"
+#include "parallel/simulation.h"
+#include "parallel/tree_certificate.h"
+#include "process_support.h"
+#include "proof/checker.h"
+#include "test_support.h"
+
+namespace kinrow {
+namespace {
+
+using testing::TemporaryDirectory;
+
+struct Proved {
+  ProveReport report;
+  std::optional<TreeCertificate> certificate;
+};
+
+Proved prove(const std::filesystem::path& db_path, const std::string& spec,
+             const std::string& moves, const TreeSettings& settings, int workers,
+             bool certificate) {
+  const Game game = make_game(spec);
+  const std::string start = format_turns(game, play_moves(game, moves).history());
+  const JobContext context(game.spec, start);
+  std::unique_ptr<ProofDatabase> db = ProofDatabase::open(db_path.string(), {game.spec, start});
+  EmbeddedWorkers transport(context, workers);
+  ProofManager manager(*db, context, transport, settings, nullptr);
+  Proved out;
+  out.report = manager.run();
+  if (certificate) out.certificate = tree_certificate(*db, context, settings);
+  return out;
+}
+
+TreeSettings small_jobs(Policy policy, Siblings siblings, uint64_t nodes) {
+  // One MiB tables: the jobs are small, and many.
+  TreeSettings settings;
+  settings.policy = policy;
+  settings.siblings = siblings;
+  settings.job_nodes = nodes;
+  settings.table_megabytes = 1;
+  return settings;
+}
+
+TEST(JobLevelProof, AgreesWithAlphaBetaAndItsCertificatesCheck) {
+  struct Case {
+    const char* spec;
+    const char* moves;
+    uint64_t job_nodes;  // small enough for a tree of ten to a hundred jobs
+    Policy policy;
+    Siblings siblings;
+  };
+  // Wins, draws and losses for the side to move; one and two stones a turn.
+  const Case cases[] = {
+      {"tictactoe", "", 10, Policy::VirtualLoss, Siblings::Postponed},
+      {"mnk:6x5x4", "c3", 300, Policy::Greedy, Siblings::Postponed},
+      {"mnk:6x5x4", "b2", 200, Policy::VirtualWin, Siblings::Postponed},
+      {"mnk:6x5x4", "", 300, Policy::Greedy, Siblings::All},
+      {"tictactoe", "b1", 10, Policy::VirtualWin, Siblings::All},
+      // Two stones a turn: df-pn's threat-space search decides 6x6x4,p=2,q=1 in one job
+      // whatever the budget, so 5x5x4 after c3 (17 jobs; too slow for the sanitizers).
+      {"mnk:5x5x4,p=2,q=1", "c3", 3000, Policy::VirtualLoss, Siblings::Postponed},
+  };
+  const std::size_t count = testing::sanitized() ? 4 : std::size(cases);
+  for (std::size_t i = 0; i < count; ++i) {
+    const Case& c = cases[i];
+    const Game game = make_game(c.spec);
+    const Position position = play_moves(game, c.moves);
+    const Value expected = testing::alphabeta_value(position);
+    TreeSettings settings = small_jobs(c.policy, c.siblings, c.job_nodes);
+    TemporaryDirectory dir("kinrow-prove-test");
+    const Proved proved = prove(dir / "p.db", c.spec, c.moves, settings, 1 + i % 2, true);
+    EXPECT_EQ(proved.report.value, expected) << c.spec << " " << c.moves;
+    std::size_t jobs = 0;
+    for (const QuestionReport& q : proved.report.questions) jobs += q.jobs_run;
+    EXPECT_GT(jobs, 5u) << c.spec << " " << c.moves << ": the tree should need several jobs";
+    const CheckReport check = check_certificate(game, proved.certificate->certificate);
+    EXPECT_TRUE(check.ok) << c.spec << " " << c.moves << ": " << check.error;
+    EXPECT_EQ(check.to_move_value, value_name(expected)) << c.spec << " " << c.moves;
+  }
+}
+
+TEST(JobLevelProof, ResumesFromItsDatabaseWithoutRunningJobsAgain) {
+  TemporaryDirectory dir("kinrow-prove-test");
+  const TreeSettings settings = small_jobs(Policy::VirtualLoss, Siblings::Postponed, 80);
+  const Proved first = prove(dir / "p.db", "mnk:5x4x4", "", settings, 2, false);
+  // Run again on the finished database: the value is read back, and nothing runs.
+  const Proved again = prove(dir / "p.db", "mnk:5x4x4", "", settings, 2, false);
+  EXPECT_EQ(again.report.value, first.report.value);
+  ASSERT_EQ(again.report.questions.size(), first.report.questions.size());
+  for (std::size_t i = 0; i < first.report.questions.size(); ++i) {
+    EXPECT_EQ(again.report.questions[i].jobs_run, first.report.questions[i].jobs_run);
+    EXPECT_EQ(again.report.questions[i].tree_nodes, first.report.questions[i].tree_nodes);
+  }
+  // Every job answered exactly once.
+  auto db = ProofDatabase::open_read_only((dir / "p.db").string());
+  for (int q = 0; q < 2; ++q)
+    for (const JobRow& job : db->jobs(q, "done")) {
+      if (!job.reused) {
+        EXPECT_EQ(db->runs_of(job.id, "answer"), 1) << "job " << job.id;
+      }
+    }
+}
+
+TEST(JobLevelProof, SimulationOfOneWorkerReplaysTheRecordedJobs) {
+  TemporaryDirectory dir("kinrow-prove-test");
+  const TreeSettings settings = small_jobs(Policy::VirtualWin, Siblings::Postponed, 300);
+  const Proved proved = prove(dir / "p.db", "mnk:6x5x4", "", settings, 1, false);
+  const Game game = make_game("mnk:6x5x4");
+  const JobContext context(game.spec, "");
+  auto db = ProofDatabase::open((dir / "p.db").string(), {game.spec, ""});
+  const std::vector<SimulationResult> sims = simulate_proof(*db, context, settings, {1, 4});
+  ASSERT_EQ(sims.size(), 2u);
+  // One worker chooses as the real single worker did: the same jobs, all recorded.
+  int64_t run_jobs = 0;
+  for (const QuestionReport& q : proved.report.questions) run_jobs += q.jobs_run;
+  EXPECT_EQ(sims[0].jobs, run_jobs);
+  EXPECT_EQ(sims[0].jobs_computed, 0);
+  EXPECT_DOUBLE_EQ(sims[0].speedup, 1.0);
+  // Four workers choose differently, and reach the same value.
+  EXPECT_EQ(sims[0].value, proved.report.value);
+  EXPECT_EQ(sims[1].value, proved.report.value);
+  EXPECT_GT(sims[1].seconds, 0);
+}
+
+}  // namespace
+}  // namespace kinrow
