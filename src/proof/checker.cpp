@@ -160,8 +160,9 @@ int turns_to_reach(const Game& game, const std::vector<int8_t>& owners, int with
     if (placed[0] == stones[0] && placed[1] == stones[1]) return turn;
     if (placed[0] > stones[0] || placed[1] > stones[1]) return -1;
     const int left = game.cell_count() - placed[0] - placed[1];
-    if (left == 0) return -1;
-    placed[turn % 2] += std::min(stones_on_turn(game.rules, turn), left);
+    const int stones_now = stones_on_turn(game.rules, turn);
+    if (left == 0 || stones_now <= 0) return -1;  // (turns of no fixed size: see turn_due)
+    placed[turn % 2] += std::min(stones_now, left);
   }
 }
 
@@ -442,9 +443,12 @@ class StrategyChecker final : public StrategyCheck {
   // empty cells (an immediate win, gravity aside: an over-approximation, which only turns
   // the shortcut below off).
   bool line_short(const std::vector<int8_t>& owner, int withheld) const {
-    const int turns = turns_to_reach(game_, owner, withheld, 1 - strategy_.holder);
-    const int stones = turns < 0 ? std::max(game_.rules.stones_per_turn, game_.rules.first_turn_stones)
-                                 : stones_on_turn(game_.rules, turns);
+    int stones = std::max(game_.rules.stones_per_turn, game_.rules.first_turn_stones);
+    if (withheld == 0) {
+      if (const std::optional<TurnDue> due = turn_due(game_, owner)) stones = due->most;
+    } else if (const int turns = turns_to_reach(game_, owner, withheld, 1 - strategy_.holder); turns >= 0) {
+      stones = stones_on_turn(game_.rules, turns);
+    }
     for (const Line& line : game_.lines) {
       int empty = 0, mine = 0;
       for (Cell c : line) empty += owner[c] == kNoPlayer, mine += owner[c] == strategy_.holder;
