@@ -64,7 +64,7 @@ class ZoneCertificates : public ::testing::TestWithParam<const char*> {};
 TEST_P(ZoneCertificates, AreAcceptedAndAgreeWithAlphaBeta) {
   const Game game = make_game(GetParam());
   std::size_t zones = 0;
-  for (const Position& position : won_positions(game, testing::sanitized() ? 4 : 12, 2611)) {
+  for (const Position& position : won_positions(game, 12, 2611)) {
     const std::optional<Certificate> certificate = win_certificate(position);
     ASSERT_TRUE(certificate) << GetParam() << " after " << moves_text(position);
     const CheckReport report = check_certificate(game, *certificate);
@@ -127,7 +127,7 @@ bool irrelevant(const Turn& turn, const std::vector<uint8_t>& level) {
 TEST(ZoneCertificates, EveryTurnAZoneAnswersLoses) {
   const Game game = make_game("mnk:6x5x4,p=2,q=2");
   int checked = 0;
-  for (const Position& position : won_positions(game, testing::sanitized() ? 2 : 6, 4101)) {
+  for (const Position& position : won_positions(game, 6, 4101)) {
     const std::optional<Certificate> certificate = win_certificate(position);
     ASSERT_TRUE(certificate);
     for (const Strategy& s : certificate->strategies)
