@@ -58,8 +58,6 @@ class ZoneWriter {
     attack(std::min(p(), board.empty_count()), order, 0);
   }
 
-  uint64_t nodes() const { return search_.nodes(); }
-
  private:
   struct Answered {
     std::vector<std::pair<Cells, Zone>> partial;  // partial turns on the way, with their zones
