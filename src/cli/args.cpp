@@ -1,6 +1,7 @@
 #include "cli/args.h"
 
 #include <charconv>
+#include <sstream>
 
 #include "core/error.h"
 
@@ -11,6 +12,16 @@ std::string Args::get(const std::string& name, const std::string& fallback) cons
   return it == values_.end() ? fallback : it->second;
 }
 
+namespace {
+
+std::string number_text(double x) {
+  std::ostringstream out;
+  out << x;
+  return out.str();
+}
+
+}  // namespace
+
 long Args::get_int(const std::string& name, long fallback, long min, long max) const {
   auto it = values_.find(name);
   if (it == values_.end()) return fallback;
@@ -20,6 +31,18 @@ long Args::get_int(const std::string& name, long fallback, long min, long max) c
   if (error != std::errc() || end != text.data() + text.size() || value < min || value > max)
     throw InputError("--" + name + " takes a whole number from " + std::to_string(min) + " to " +
                      std::to_string(max) + ", not \"" + printable(text) + "\"");
+  return value;
+}
+
+double Args::get_double(const std::string& name, double fallback, double min, double max) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) return fallback;
+  double value = 0;
+  const std::string& text = it->second;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !(value >= min && value <= max))
+    throw InputError("--" + name + " takes a number from " + number_text(min) + " to " + number_text(max) +
+                     ", not \"" + printable(text) + "\"");
   return value;
 }
 

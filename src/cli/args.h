@@ -33,6 +33,8 @@ class Args {
   std::string get(const std::string& name, const std::string& fallback = "") const;
   // An integer option in [min, max]; throws InputError naming the option otherwise.
   long get_int(const std::string& name, long fallback, long min, long max) const;
+  // A decimal number in [min, max] ("0.5", "2e-1"), likewise.
+  double get_double(const std::string& name, double fallback, double min, double max) const;
 
  private:
   friend Args parse_args(const CommandSpec&, const std::vector<std::string>&);

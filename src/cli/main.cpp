@@ -25,6 +25,7 @@ const std::vector<Command>& commands() {
       {&kBenchSpec, run_bench},
       {&kTableSpec, run_table},
       {&kStrategySpec, run_strategy},
+      {&kThinkSpec, run_think},
       {&kPlaySpec, run_play},
       {&kDictSpec, run_dict},
       {&kTilingSpec, run_tiling},

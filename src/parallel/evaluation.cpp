@@ -10,26 +10,25 @@ namespace {
 
 struct Row {
   Evaluation evaluation;
-  const char* name;
   ProofNumbers numbers;
 };
 
 constexpr uint32_t kInf = kInfiniteNumber;
 constexpr Row kTable[] = {
-    {Evaluation::AttackerWins, "A-wins", {0, kInf}},
-    {Evaluation::Attacker4, "A4", {1, 18}},
-    {Evaluation::Attacker3, "A3", {2, 12}},
-    {Evaluation::Attacker2, "A2", {3, 10}},
-    {Evaluation::Attacker1, "A1", {4, 8}},
-    {Evaluation::Defender1, "D1", {8, 4}},
-    {Evaluation::Defender2, "D2", {10, 3}},
-    {Evaluation::Defender3, "D3", {12, 2}},
-    {Evaluation::Defender4, "D4", {18, 1}},
-    {Evaluation::DefenderWins, "D-wins", {kInf, 0}},
-    {Evaluation::Stable, "stable", {6, 6}},
-    {Evaluation::Unstable1, "unstable1", {5, 5}},
-    {Evaluation::Unstable2, "unstable2", {4, 4}},
-    {Evaluation::Unknown, "unknown", {1, 1}},
+    {Evaluation::AttackerWins, {0, kInf}},
+    {Evaluation::Attacker4, {1, 18}},
+    {Evaluation::Attacker3, {2, 12}},
+    {Evaluation::Attacker2, {3, 10}},
+    {Evaluation::Attacker1, {4, 8}},
+    {Evaluation::Defender1, {8, 4}},
+    {Evaluation::Defender2, {10, 3}},
+    {Evaluation::Defender3, {12, 2}},
+    {Evaluation::Defender4, {18, 1}},
+    {Evaluation::DefenderWins, {kInf, 0}},
+    {Evaluation::Stable, {6, 6}},
+    {Evaluation::Unstable1, {5, 5}},
+    {Evaluation::Unstable2, {4, 4}},
+    {Evaluation::Unknown, {1, 1}},
 };
 
 const Row& row(Evaluation evaluation) {
@@ -69,16 +68,6 @@ Evaluation classify(uint32_t pn, uint32_t dn, bool attacker_moves, int moves) {
   if (larger <= 4) return Evaluation::Unstable2;
   if (larger <= 16) return Evaluation::Unstable1;
   return Evaluation::Stable;
-}
-
-const char* evaluation_name(Evaluation evaluation) {
-  return row(evaluation).name;
-}
-
-Evaluation evaluation_from_name(const std::string& name) {
-  for (const Row& r : kTable)
-    if (name == r.name) return r.evaluation;
-  throw InputError("unknown evaluation \"" + printable(name) + "\"");
 }
 
 }  // namespace kinrow

@@ -17,24 +17,9 @@
 #include <cstdint>
 #include <string>
 
-namespace kinrow {
+#include "engine/evaluation_class.h"
 
-enum class Evaluation : uint8_t {
-  AttackerWins,
-  Attacker4,  // favours the attacker most
-  Attacker3,
-  Attacker2,
-  Attacker1,
-  Defender1,
-  Defender2,
-  Defender3,
-  Defender4,  // favours the defender most
-  DefenderWins,
-  Stable,
-  Unstable1,
-  Unstable2,  // more unstable than Unstable1
-  Unknown,    // never evaluated (the root): 1/1, standard proof-number search
-};
+namespace kinrow {
 
 struct ProofNumbers {
   uint32_t pn = 1, dn = 1;
@@ -52,9 +37,5 @@ bool favours_disproof(Evaluation evaluation);
 // `attacker_moves` says whether the attacker moves there, `moves` how many moves df-pn
 // tries there (the sum side is divided by it; 1 leaves the numbers as they are).
 Evaluation classify(uint32_t pn, uint32_t dn, bool attacker_moves = true, int moves = 1);
-
-const char* evaluation_name(Evaluation evaluation);  // "A4", "stable", ...
-// InputError for an unknown name.
-Evaluation evaluation_from_name(const std::string& name);
 
 }  // namespace kinrow

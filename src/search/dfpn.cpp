@@ -382,6 +382,7 @@ template <int W>
 void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out, bool root) {
   ++nodes_;
   if (options_.max_nodes && nodes_ - proof_start_ > options_.max_nodes) aborted_ = true;
+  if ((nodes_ & 63) == 0 && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
   if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = true;
   if (options_.on_progress && (nodes_ & 0xFFFF) == 0) options_.on_progress(nodes_, root_.pn, root_.dn);
   const int mover = board.to_move();

@@ -40,6 +40,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -175,6 +176,15 @@ class Dfpn {
   // kListedSymmetries elements.
   const Canonicaliser<W>* symmetry() const { return symmetry_ ? &*symmetry_ : nullptr; }
   uint64_t nodes() const { return nodes_; }
+  // The expansions each later proof may take (options.max_nodes; 0: no limit): a caller
+  // with a deadline asks again with a larger budget, and the table keeps what the smaller
+  // one proved.
+  void set_max_nodes(uint64_t n) { options_.max_nodes = n; }
+  // Likewise a time after which proofs give up (read every 64 expansions).
+  void set_deadline(std::chrono::steady_clock::time_point deadline) {
+    deadline_ = deadline;
+    if (threat_space_) threat_space_->set_deadline(deadline);  // a cut threat search only finds no shortcut
+  }
 
  private:
   struct Numbers {
@@ -233,6 +243,7 @@ class Dfpn {
 
   const BoardTables& tables_;
   DfpnOptions options_;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
   // The threat search's node limit per question (threats/forced_win.h): a failing
   // search can run to hundreds of millions of nodes where the usual question takes a
   // hundred. On Qubic after a1:1 b2:2 on two threads, 5.7-7.5 s without the rare monster

@@ -103,7 +103,9 @@ bool ThreatSpaceSearch<W>::attack(int stones, int order, Zone& zone) {
     ZoneRules<W>::read_node(*board_, attacker_, attacker_, zone);
     return true;
   }
-  if (order <= 0) return false;
+  // No stone left to place (a full board): nothing more can be won. Without this a
+  // turn of no stones would be answered by no stones, for ever.
+  if (order <= 0 || stones <= 0) return false;
   const uint64_t k = key(stones);
   Entry& memo = entry(k);
   if (memo.key == k) {
@@ -112,6 +114,10 @@ bool ThreatSpaceSearch<W>::attack(int stones, int order, Zone& zone) {
       return true;
     }
     if (memo.failed >= order) return false;
+  }
+  if (nodes_ >= next_clock_read_) {
+    next_clock_read_ = nodes_ + 64;
+    if (std::chrono::steady_clock::now() >= deadline_) stop_at_ = nodes_;
   }
   if (nodes_ >= stop_at_) {
     cut_ = true;

@@ -29,6 +29,7 @@
 // with the maker attacking.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -59,6 +60,9 @@ class ThreatSpaceSearch {
   // At most this many nodes for one question (0: no limit); past it the answer is "no
   // win found", and nothing cut short is remembered.
   void set_node_limit(uint64_t limit) { node_limit_ = limit; }
+  // Likewise past this time (read every 64 nodes: on 19x19 a node of a two-stone game's
+  // high orders can take a millisecond, so a node count alone bounds time badly).
+  void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
   // At orders above 1 (where turns need not make every threat), the attacker's turns
   // tried at one node, best first; forcing turns of order 1 are all tried.
   void set_breadth(int turns) { breadth_ = turns; }
@@ -119,8 +123,9 @@ class ThreatSpaceSearch {
   std::vector<uint32_t> line_stamp_;    // candidates: lines already read for this turn
   uint32_t stamp_ = 0;
   int breadth_ = 12;
-  uint64_t nodes_ = 0, node_limit_ = 0, stop_at_ = 0;
+  uint64_t nodes_ = 0, node_limit_ = 0, stop_at_ = 0, next_clock_read_ = 0;
   bool cut_ = false;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
 }  // namespace kinrow
