@@ -26,6 +26,7 @@ const std::vector<Command>& commands() {
       {&kTableSpec, run_table},
       {&kStrategySpec, run_strategy},
       {&kThinkSpec, run_think},
+      {&kPbrainSpec, run_pbrain},
       {&kPlaySpec, run_play},
       {&kDictSpec, run_dict},
       {&kTilingSpec, run_tiling},

@@ -33,19 +33,36 @@ class CandidateTurns {
  public:
   using Cells = Bits<W>;
 
-  explicit CandidateTurns(const BoardTables& tables) : evaluation_(tables) {}
+  explicit CandidateTurns(const BoardTables& tables) : evaluation_(tables) {
+    // Ties go to the turn nearer the board's centre (on an empty board every inner cell
+    // looks alike to the lines), measured on the game's coordinates.
+    const Game& game = *tables.game;
+    centre_distance_.resize(static_cast<std::size_t>(tables.cells));
+    for (Cell c = 0; c < tables.cells; ++c) {
+      double d = 0;
+      for (std::size_t axis = 0; axis < game.coords[c].size() && axis < game.extent.size(); ++axis) {
+        const double off = game.coords[c][axis] - (game.extent[axis] - 1) / 2.0;
+        d += off * off;
+      }
+      centre_distance_[static_cast<std::size_t>(c)] = d;
+    }
+  }
 
   // At most `breadth` turns for the side to move at the start of its turn, best first;
   // none if the game is over. `cells_considered` bounds the cells multi-stone turns are
   // built from (forced stones come on top).
-  void generate(Board<W>& board, int breadth, int cells_considered, std::vector<ScoredTurn<W>>& out) {
+  // With `forced_only` false the urgency rules do not narrow the turns (a root whose
+  // forced turns are excluded must still see the others).
+  void generate(Board<W>& board, int breadth, int cells_considered, std::vector<ScoredTurn<W>>& out,
+                bool forced_only = true) {
+    forced_only_ = forced_only;
     out.clear();
     const int stones = board.stones_left_in_turn();
     if (stones <= 0 || board.playable().none()) return;
     const int mover = board.to_move();
     if (stones == 1 || board.tables().rules.gravity) {
       if (stones == 1) {
-        const UrgentMoves<Cells> urgent = urgent_moves(board);
+        const UrgentMoves<Cells> urgent = forced_only ? urgent_moves(board) : UrgentMoves<Cells>{};
         Cells cells = board.playable();
         if (urgent.urgency == Urgency::WinNow || urgent.urgency == Urgency::Block) cells = urgent.cells & cells;
         if (cells.none()) cells = board.playable();
@@ -59,7 +76,9 @@ class CandidateTurns {
       sets(board, stones, cells_considered, out);
     }
     for (ScoredTurn<W>& t : out) t.score = score_after(board, t.move, mover);
-    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.score > b.score; });
+    std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) {
+      return a.score > b.score || (a.score == b.score && distance(a.move) < distance(b.move));
+    });
     if (static_cast<int>(out.size()) > breadth) out.resize(static_cast<std::size_t>(breadth));
   }
 
@@ -76,6 +95,12 @@ class CandidateTurns {
     if (completed && t.lines_count[mover]) score = t.rules.goal == Goal::Misere ? -kCompleted : kCompleted;
     for (int i = move.size - 1; i >= 0; --i) board.remove_transient(move.cell[i]);
     return score;
+  }
+
+  double distance(const Move& m) const {
+    double d = 0;
+    for (int i = 0; i < m.size; ++i) d += centre_distance_[static_cast<std::size_t>(m.cell[i])];
+    return d;
   }
 
   static constexpr int64_t kCompleted = int64_t{1} << 60;
@@ -104,7 +129,7 @@ class CandidateTurns {
       if (partial.size) turns_.push_back(partial);
       return;
     }
-    const UrgentMoves<Cells> urgent = urgent_moves(board);
+    const UrgentMoves<Cells> urgent = forced_only_ ? urgent_moves(board) : UrgentMoves<Cells>{};
     Cells choices;
     if (urgent.urgency == Urgency::WinNow) {
       // One stone of a line he completes this turn; the rest of the turn does not matter.
@@ -164,6 +189,8 @@ class CandidateTurns {
   LineEvaluation<W> evaluation_;
   std::vector<RankedCell> ranked_;
   std::vector<int> best_;
+  std::vector<double> centre_distance_;  // squared, by cell
+  bool forced_only_ = true;
   std::vector<Move> turns_;
 };
 

@@ -311,7 +311,9 @@ EngineResult think_on(const BoardTables& tables, Board<W>& board, const Position
   result.nodes = ranked.nodes;
   result.depth = ranked.depth;
   if (ranked.turns.empty()) {
-    result.others_lose = true;  // nothing left outside the list
+    std::vector<Move> legal;
+    board.generate(legal);
+    result.others_lose = std::all_of(legal.begin(), legal.end(), [&](const Move& m) { return is_excluded(options.excluded, m); });
     result.proof_nodes = provers.nodes();
     result.evaluation = Evaluation::Unknown;
     return result;

@@ -70,7 +70,9 @@ class HeuristicSearch {
     stopped_ = false;
     HeuristicResult<W> result;
     std::vector<ScoredTurn<W>> first;
-    candidates_.generate(board, 4 * breadth_, 2 * cells_, first);
+    // Excluded turns widen the root (the forced ones among them must not hide the rest).
+    const int extra = static_cast<int>(excluded.size());
+    candidates_.generate(board, 4 * breadth_ + extra, 2 * cells_ + extra, first, excluded.empty());
     for (const ScoredTurn<W>& t : first) {
       if (std::any_of(excluded.begin(), excluded.end(), [&](const Move& e) { return to_turn(e) == to_turn(t.move); }))
         continue;

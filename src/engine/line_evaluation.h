@@ -29,7 +29,11 @@ class LineEvaluation {
   static constexpr int kMaxMissing = 8;
 
   explicit LineEvaluation(const BoardTables& tables)
-      : limit_(std::min(tables.near_limit, kMaxMissing)), misere_(tables.rules.goal == Goal::Misere) {
+      : misere_(tables.rules.goal == Goal::Misere) {
+    // Lines with a stone on them: an empty line is everybody's and says nothing.
+    int longest = 1;
+    for (uint8_t size : tables.line_size) longest = std::max<int>(longest, size);
+    limit_ = std::min({tables.near_limit, kMaxMissing, longest - 1});
     const int p = std::max(1, tables.rules.stones_per_turn);
     const int most_turns = (limit_ + p - 1) / p;
     for (int m = 1; m <= limit_; ++m) {
@@ -62,7 +66,7 @@ class LineEvaluation {
   int64_t threat_weight() const { return weight_[1]; }
 
  private:
-  int limit_;
+  int limit_ = 0;
   bool misere_;
   bool counts_[2] = {true, true};
   std::array<int64_t, kMaxMissing + 1> weight_{};
