@@ -15,7 +15,7 @@ struct Command {
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
     kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec, kProveSpec, kWorkerSpec,
-    kWorkersSpec, kThinkSpec, kPbrainSpec;
+    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -34,6 +34,7 @@ int run_worker(const Args& args);
 int run_workers(const Args& args);
 int run_think(const Args& args);
 int run_pbrain(const Args& args);
+int run_puzzles(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -27,6 +27,7 @@ const std::vector<Command>& commands() {
       {&kStrategySpec, run_strategy},
       {&kThinkSpec, run_think},
       {&kPbrainSpec, run_pbrain},
+      {&kPuzzlesSpec, run_puzzles},
       {&kPlaySpec, run_play},
       {&kDictSpec, run_dict},
       {&kTilingSpec, run_tiling},

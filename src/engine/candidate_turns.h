@@ -108,19 +108,29 @@ class CandidateTurns {
   // Sets of `stones` cells: the best `cells_considered` by order score, plus any stone the
   // urgency rules force, each set once (sorted cells, then duplicates dropped).
   void sets(Board<W>& board, int stones, int cells_considered, std::vector<ScoredTurn<W>>& out) {
-    const int mover = board.to_move();
     Cells pool;
     for (int c : best_cells(board, board.playable(), std::max(cells_considered, stones))) pool.set(c);
+    turns_from(board, pool, turns_);
+    for (const Move& m : turns_) out.push_back({m, 0});
+  }
+
+ public:
+  // Every turn of the side to move (free placement) whose stones come from `pool`, but a
+  // stone the urgency rules force, which may come from anywhere; each set once.
+  void turns_from(Board<W>& board, const Cells& pool, std::vector<Move>& out) {
+    const int mover = board.to_move();
     turns_.clear();
     Move partial;
-    extend(board, mover, pool, stones, -1, partial);
+    extend(board, mover, pool, board.stones_left_in_turn(), -1, partial);
     for (Move& m : turns_) std::sort(m.cell.begin(), m.cell.begin() + m.size);
     std::sort(turns_.begin(), turns_.end(), [](const Move& a, const Move& b) {
       return std::lexicographical_compare(a.cell.begin(), a.cell.begin() + a.size, b.cell.begin(), b.cell.begin() + b.size);
     });
     turns_.erase(std::unique(turns_.begin(), turns_.end()), turns_.end());
-    for (const Move& m : turns_) out.push_back({m, 0});
+    if (&out != &turns_) out = turns_;
   }
+
+ private:
 
   // Stone by stone: the forced cells when the urgency rules force the next stone, else
   // the pool's cells above the last one taken (so each set comes once in that order).

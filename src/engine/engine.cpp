@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "core/error.h"
+#include "engine/completing_turn.h"
 #include "engine/heuristic_search.h"
 #include "games/board_dispatch.h"
 #include "search/dfpn.h"
@@ -20,6 +21,8 @@ using Clock = std::chrono::steady_clock;
 // looking for one that survives (the rest are played as the heuristic ranks them).
 constexpr int kRefutationChecks = 12;
 
+}  // namespace
+
 BoardOptions engine_board_options(const Game& game) {
   std::size_t longest = 0;
   for (const Line& line : game.lines) longest = std::max(longest, line.size());
@@ -31,6 +34,8 @@ BoardOptions engine_board_options(const Game& game) {
                           std::min(static_cast<int>(longest) - 1, LineEvaluation<1>::kMaxMissing));
   return options;
 }
+
+namespace {
 
 // A proof question under a budget: asked with a thousand nodes, then four times more
 // each time, while the next ask fits before the deadline at the rate the last one ran
@@ -190,37 +195,6 @@ bool is_excluded(const std::vector<Turn>& excluded, const Move& move) {
     std::sort(e.begin(), e.end());
     return e == t;
   });
-}
-
-// A turn that completes a line of the side to move now (the urgency rules said one
-// exists), or none.
-template <int W>
-Move completing_turn(const Board<W>& board) {
-  const int mover = board.to_move();
-  const int stones = board.stones_left_in_turn();
-  Move turn;
-  Bits<W> used;
-  if (board.winning_cells(mover).any()) {
-    used.set(board.winning_cells(mover).first());
-  } else {
-    for (int m = 2; m <= stones && used.none(); ++m)
-      for (int32_t l : board.near_lines(mover, m)) {
-        const Bits<W> cells = board.line(l) & board.empty();
-        if (cells.subset_of(board.playable())) {
-          used = cells;
-          break;
-        }
-      }
-  }
-  if (used.none()) return {};
-  used.for_each([&](int c) { turn.cell[turn.size++] = static_cast<int16_t>(c); });
-  while (turn.size < stones) {
-    const Bits<W> free = board.playable().minus(used);
-    if (free.none()) break;
-    turn.cell[turn.size++] = static_cast<int16_t>(free.first());
-    used.set(free.first());
-  }
-  return turn;
 }
 
 Evaluation classify_score(int64_t score, int64_t previous, int64_t unit) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "games/board_tables.h"
 #include "engine/evaluation_class.h"
 
 namespace kinrow {
@@ -60,7 +61,11 @@ struct EngineResult {
   double seconds = 0;
 };
 
-const char* move_source_name(MoveSource source);  // "completes-line", "threat-space", ...
+const char* move_source_name(MoveSource source);
+
+// The search board's options for the engine's searches (the lines the threat search and
+// the evaluation read).
+BoardOptions engine_board_options(const Game& game);  // "completes-line", "threat-space", ...
 
 // InputError if the game is over or the position is not at a turn's start.
 EngineResult think(const Position& position, const EngineOptions& options = {});

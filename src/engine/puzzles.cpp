@@ -1,0 +1,252 @@
+#include "engine/puzzles.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <set>
+
+#include "core/error.h"
+#include "core/hashing.h"
+#include "core/notation.h"
+#include "core/symmetry.h"
+#include "engine/engine.h"
+#include "engine/forcing_wins.h"
+#include "games/board_dispatch.h"
+#include "proof/checker.h"
+#include "search/dfpn.h"
+#include "search/dfpn_solve.h"
+
+namespace kinrow {
+
+namespace {
+
+// The position's owners read through each symmetry; the least is its name up to symmetry.
+std::string canonical_key(const Position& position, const SymmetryGroup& group) {
+  const int cells = position.game().cell_count();
+  std::string best, s(static_cast<std::size_t>(cells), '.');
+  for (const Permutation& map : group.maps) {
+    for (Cell c = 0; c < cells; ++c) {
+      const int o = position.owner(c);
+      s[static_cast<std::size_t>(map[c])] = o == 0 ? 'x' : o == 1 ? 'o' : '.';
+    }
+    if (best.empty() || s < best) best = s;
+  }
+  return best;
+}
+
+// King steps between two cells of a grid (the largest difference of a coordinate).
+int king_distance(const Game& game, Cell a, Cell b) {
+  int d = 0;
+  for (std::size_t axis = 0; axis < game.coords[a].size(); ++axis)
+    d = std::max(d, std::abs(game.coords[a][axis] - game.coords[b][axis]));
+  return d;
+}
+
+// How far the first turn lies from the last two turns' stones (-1 without them).
+int distance_from_last_turns(const Position& position, const Turn& first) {
+  const auto& history = position.history();
+  int best = -1;
+  for (std::size_t i = history.size() >= 2 ? history.size() - 2 : 0; i < history.size(); ++i)
+    for (Cell s : history[i])
+      for (Cell c : first) {
+        const int d = king_distance(position.game(), s, c);
+        if (best < 0 || d < best) best = d;
+      }
+  return best;
+}
+
+// A random opening turn: its stones near the centre of a grid (within two king steps),
+// anywhere on other boards.
+Turn opening_turn(const Position& position, SplitMix64& random) {
+  const Game& game = position.game();
+  std::vector<Cell> near;
+  for (Cell c = 0; c < game.cell_count(); ++c) {
+    if (!position.playable(c)) continue;
+    bool central = true;
+    for (std::size_t axis = 0; axis < game.coords[c].size() && axis < game.extent.size(); ++axis)
+      central &= std::abs(2 * game.coords[c][axis] - (game.extent[axis] - 1)) <= 4;
+    if (central || game.rules.gravity) near.push_back(c);
+  }
+  const int stones = position.stones_this_turn();
+  for (int attempt = 0; attempt < 100 && static_cast<int>(near.size()) >= stones; ++attempt) {
+    Turn t;
+    while (static_cast<int>(t.size()) < stones) {
+      const Cell c = near[random.below(near.size())];
+      if (std::find(t.begin(), t.end(), c) == t.end()) t.push_back(c);
+    }
+    std::sort(t.begin(), t.end());
+    if (position.why_illegal(t).empty()) return t;
+  }
+  const std::vector<Turn> all = position.legal_turns();
+  return all[random.below(all.size())];
+}
+
+template <int W>
+class PuzzleFinder {
+ public:
+  PuzzleFinder(const Game& game, const PuzzleOptions& options, PuzzleReport& report)
+      : game_(game), options_(options), report_(report), tables_(game, engine_board_options(game)),
+        forcing_(tables_), symmetry_(automorphisms(game)) {
+    DfpnOptions d;
+    d.table_megabytes = 32;
+    dfpn_tables_ = std::make_unique<BoardTables>(game, dfpn_board_options(game, d));
+    dfpn_ = std::make_unique<Dfpn<W>>(*dfpn_tables_, d);
+  }
+
+  // The puzzle at `position`, if it makes one.
+  std::optional<Puzzle> examine(const Position& position) {
+    ++report_.positions;
+    const int attacker = position.to_move();
+    if (!tables_.lines_count[attacker]) return std::nullopt;
+    Board<W> board(tables_);
+    replay(board, position);
+    if (urgent_moves(board).urgency == Urgency::WinNow) return std::nullopt;  // a win on the board
+    int length = 0;
+    for (int turns = 2; turns <= options_.max_length && !length; ++turns) {
+      if (forcing_.wins_within(board, turns, options_.search_nodes)) length = turns;
+      if (forcing_.exhausted()) {
+        ++report_.undecided;
+        return std::nullopt;
+      }
+    }
+    if (length == 0 || length < options_.min_length) return std::nullopt;
+    ++report_.forced_wins;
+    const std::vector<Move> winners = forcing_.winning_turns(board, length + 1, options_.search_nodes);
+    if (forcing_.exhausted()) {
+      ++report_.undecided;
+      return std::nullopt;
+    }
+    if (winners.size() != 1) {
+      ++report_.not_unique;
+      return std::nullopt;
+    }
+    const Move first = winners.front();
+    Puzzle puzzle;
+    if (first.size == 1) {
+      // No other first move wins at all: df-pn with the winning move left out.
+      Board<W> b(*dfpn_tables_);
+      replay(b, position);
+      dfpn_->set_max_nodes(options_.proof_nodes);
+      const std::optional<bool> other = dfpn_->attacker_wins_excluding(b, attacker, Bits<W>::single(first.first()));
+      if (!other) {
+        ++report_.undecided;
+        return std::nullopt;
+      }
+      if (*other) {
+        ++report_.not_unique;
+        return std::nullopt;
+      }
+      puzzle.unique_proved = true;
+    }
+    if (!seen_.insert(canonical_key(position, symmetry_)).second) {
+      ++report_.duplicates;
+      return std::nullopt;
+    }
+    // The certificate, by df-pn, accepted by the checker.
+    DfpnOptions d;
+    d.max_nodes = options_.proof_nodes;
+    d.table_megabytes = 32;
+    const DfpnResult proof = dfpn_solve(position, d, true);
+    if (!proof.complete || proof.value != Value::Win || !proof.certificate) {
+      ++report_.undecided;
+      return std::nullopt;
+    }
+    const CheckReport check = check_certificate(game_, *proof.certificate, symmetry_);
+    if (!check.ok || check.to_move_value != "win")
+      throw std::logic_error("puzzles: the checker rejected df-pn's certificate of " + format_turns(game_, position.history()) +
+                             ": " + check.error);
+    puzzle.moves = format_turns(game_, position.history());
+    puzzle.to_move = attacker;
+    puzzle.length = length;
+    for (const Move& m : forcing_.principal_line(board, first, length)) puzzle.solution.push_back(to_turn(m));
+    puzzle.defences = forcing_.count_defences(board, first, length);
+    puzzle.distance = distance_from_last_turns(position, to_turn(first));
+    puzzle.difficulty = (length - 1) + std::log2(1.0 + static_cast<double>(puzzle.defences)) / 2 +
+                        std::min(std::max(puzzle.distance, 0), 8) / 4.0;
+    puzzle.difficulty = std::round(puzzle.difficulty * 10) / 10;
+    puzzle.certificate = *proof.certificate;
+    puzzle.checked_positions = check.positions_checked;
+    return puzzle;
+  }
+
+ private:
+  const Game& game_;
+  const PuzzleOptions& options_;
+  PuzzleReport& report_;
+  BoardTables tables_;
+  ForcingWins<W> forcing_;
+  SymmetryGroup symmetry_;
+  std::unique_ptr<BoardTables> dfpn_tables_;
+  std::unique_ptr<Dfpn<W>> dfpn_;
+  std::set<std::string> seen_;
+};
+
+// The positions of one game, one after another, each given to `look` until it says stop.
+template <class Look>
+void walk_given_game(const Game& game, const std::string& moves, Look&& look) {
+  const Position end = play_moves(game, moves);
+  Position position(game);
+  for (const Turn& t : end.history()) {
+    if (!look(position)) return;
+    position.play(t);
+  }
+}
+
+}  // namespace
+
+PuzzleReport generate_puzzles(const Game& game, const PuzzleOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  if (game.rules.goal == Goal::Misere) throw InputError("puzzles are forced wins by completing a line: not in misere play");
+  if (game.rules.stones_per_turn < 1 || breaker_answers_in_kind(game.rules))
+    throw InputError("puzzles need a fixed number of stones a turn (not the tile games)");
+  if (options.min_length < 2 || options.max_length < options.min_length)
+    throw InputError("the length range must be 2 <= min <= max (a length of 1 is a line completed now)");
+  PuzzleReport report;
+  const BoardTables tables(game, engine_board_options(game));
+  with_board(tables, [&](auto prototype) {
+    constexpr int W = decltype(prototype)::kWords;
+    PuzzleFinder<W> finder(game, options, report);
+    auto full = [&] { return static_cast<int>(report.puzzles.size()) >= options.count; };
+    int kept_here = 0;
+    auto look = [&](const Position& position) {
+      if (full() || kept_here >= options.per_game) return false;
+      if (position.turns_played() >= 2)
+        if (std::optional<Puzzle> p = finder.examine(position)) {
+          report.puzzles.push_back(std::move(*p));
+          ++kept_here;
+        }
+      return true;
+    };
+    if (!options.games.empty()) {
+      for (const std::string& moves : options.games) {
+        kept_here = 0;
+        walk_given_game(game, moves, look);
+        ++report.games;
+        if (options.on_progress) options.on_progress(report.games, report.puzzles.size());
+        if (full()) break;
+      }
+      return;
+    }
+    SplitMix64 random(options.seed);
+    const int max_games = options.max_games ? options.max_games : std::max(1, options.count) * 50;
+    EngineOptions engine;
+    engine.seconds = 0;
+    engine.nodes = options.move_nodes;
+    engine.table_megabytes = 1;
+    while (!full() && report.games < max_games) {
+      kept_here = 0;
+      Position position(game);
+      const int opening = 1 + static_cast<int>(random.below(4));
+      for (int i = 0; i < opening && !position.over(); ++i) position.play(opening_turn(position, random));
+      while (!position.over() && look(position)) position.play(think(position, engine).move);
+      ++report.games;
+      if (options.on_progress) options.on_progress(report.games, report.puzzles.size());
+    }
+  });
+  std::stable_sort(report.puzzles.begin(), report.puzzles.end(),
+                   [](const Puzzle& a, const Puzzle& b) { return a.difficulty < b.difficulty; });
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace kinrow
