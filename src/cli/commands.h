@@ -15,7 +15,7 @@ struct Command {
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
     kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec, kProveSpec, kWorkerSpec,
-    kWorkersSpec, kThinkSpec;
+    kWorkersSpec, kThinkSpec, kSgfSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -33,6 +33,7 @@ int run_prove(const Args& args);
 int run_worker(const Args& args);
 int run_workers(const Args& args);
 int run_think(const Args& args);
+int run_sgf(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -27,6 +27,7 @@ const std::vector<Command>& commands() {
       {&kStrategySpec, run_strategy},
       {&kThinkSpec, run_think},
       {&kPlaySpec, run_play},
+      {&kSgfSpec, run_sgf},
       {&kDictSpec, run_dict},
       {&kTilingSpec, run_tiling},
       {&kKdrawSpec, run_kdraw},
