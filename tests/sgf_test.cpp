@@ -70,7 +70,7 @@ TEST(SgfParser, VariationsCollectionsAndOldIdentifiers) {
 }
 
 TEST(SgfParser, WrittenTreesReadBackTheSame) {
-  const std::string text = "(;FF[4]C[brackets ] and \\ backslashes];B[aa][bb](;W[cc]C[x])(;W[dd]))";
+  const std::string text = "(;FF[4]C[brackets \\] and \\\\ backslashes];B[aa][bb](;W[cc]C[x])(;W[dd]))";
   const std::vector<SgfTree> once = parse_sgf(text);
   const std::string written = write_sgf(once);
   const std::vector<SgfTree> twice = parse_sgf(written);
@@ -86,7 +86,7 @@ TEST(SgfParser, EveryMalformedInputNamesItsByte) {
       {"x(;B[aa])", "SGF byte 1: expected '(' to start a game tree, found 'x'"},
       {"(B[aa])", "SGF byte 2: expected ';'"},
       {"(;B[aa]", "is not closed by ')'"},
-      {"(;C[open", "SGF byte 5: the value of C opened here is not closed by ']'"},
+      {"(;C[open", "SGF byte 4: the value of C opened here is not closed by ']'"},
       {"(;B)", "expected '[' after property B"},
       {"(;B[aa]B[bb])", "SGF byte 8: property B appears twice in one node"},
       {"(;B[aa](;W[bb]);B[cc])", "a node after the variations"},
@@ -153,7 +153,8 @@ void expect_round_trip(const std::string& spec, const std::string& moves) {
   EXPECT_EQ(r.over, position.over());
   EXPECT_EQ(r.info.black, info.black);
   EXPECT_EQ(r.info.white, info.white);
-  const Position again = play_moves(make_game(r.spec), r.moves);
+  const Game read = make_game(r.spec);  // a Position keeps a pointer to its game
+  const Position again = play_moves(read, r.moves);
   EXPECT_EQ(export_sgf(again, r.info, r.comments), text);
 }
 
@@ -215,8 +216,8 @@ TEST(SgfRecord, VariationsAndGamesAreChosenByNumber) {
 TEST(SgfRecord, SetupStonesBecomeMovesOrAreRefused) {
   const SgfRecord r = import_sgf("(;GM[4]SZ[15]AB[hh][ii]AW[hi]PL[W];W[jj])");
   EXPECT_EQ(r.turns, 4);
-  const Position p = play_moves(make_game(r.spec), r.moves);
-  const Game& g = p.game();
+  const Game g = make_game(r.spec);
+  const Position p = play_moves(g, r.moves);
   EXPECT_EQ(p.owner(parse_cell(g, "h8")), 0);
   EXPECT_EQ(p.owner(parse_cell(g, "i7")), 0);
   EXPECT_EQ(p.owner(parse_cell(g, "h7")), 1);
