@@ -15,7 +15,7 @@ struct Command {
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
     kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec, kProveSpec, kWorkerSpec,
-    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec;
+    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec, kSgfSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -35,6 +35,7 @@ int run_workers(const Args& args);
 int run_think(const Args& args);
 int run_pbrain(const Args& args);
 int run_puzzles(const Args& args);
+int run_sgf(const Args& args);
 
 const std::vector<Command>& commands();
 
