@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
@@ -13,6 +14,8 @@
 #include "core/error.h"
 #include "core/notation.h"
 #include "engine/puzzles.h"
+#include "engine/sgf.h"
+#include "engine/sgf_record.h"
 #include "games/families.h"
 
 namespace kinrow::cli {
@@ -26,13 +29,15 @@ const CommandSpec kPuzzlesSpec = {
     "is a puzzle when the side to move wins by forcing play within --max-length of its\n"
     "turns — fours to a five in Gomoku, double threats in Connect6, every reply under\n"
     "gravity — found by iterative deepening, so the length is the shortest; when no other\n"
-    "forcing first turn wins, and with one stone a turn df-pn proves no other first move\n"
-    "wins at all; and when it is new up to the board's symmetry. Each puzzle's win is\n"
+    "forcing first turn wins as fast, and df-pn finds no other winning first move (on boards\n"
+    "of at most 64 cells with one stone a turn it must prove there is none); and when it is\n"
+    "new up to the board's symmetry. Each puzzle's win is\n"
     "written by df-pn as a certificate, which the independent checker accepts before the\n"
     "puzzle is kept. Difficulty = (length - 1) + log2(1 + defences)/2 + min(distance, 8)/4\n"
     "(defences: the defender turns of the forcing tree; distance: king steps from the last\n"
     "two turns' stones to the first move). See docs/engine.md, \"Puzzles\".\n\n"
-    "With --out DIR: DIR/puzzles.json and DIR/puzzle-NNNN.cert (kinrow verify SPEC FILE).\n\n"
+    "With --out DIR: DIR/puzzles.json, DIR/puzzles.sgf and DIR/puzzle-NNNN.cert (kinrow verify\n"
+    "SPEC FILE).\n\n"
     "examples:\n"
     "  kinrow puzzles gomoku --count 20 --out gomoku-puzzles\n"
     "  kinrow puzzles connect4 --count 10 --max-length 4 --json\n"
@@ -50,6 +55,7 @@ const CommandSpec kPuzzlesSpec = {
         {"max-games", "N", "self-play games at most (default 50 per puzzle wanted)"},
         {"out", "DIR", "write puzzles.json and a certificate per puzzle into DIR"},
         {"svg", "FILE", "draw the difficulty distribution"},
+        {"sgf", "FILE", "write the puzzles as an SGF collection (position, then the solution)"},
         {"json", "", "print the puzzles as one JSON object"},
     },
     1,
@@ -72,10 +78,49 @@ nlohmann::ordered_json puzzle_json(const Game& game, const Puzzle& p, std::size_
   j["defences"] = p.defences;
   j["distance"] = p.distance;
   j["difficulty"] = p.difficulty;
-  j["unique"] = p.unique_proved ? "proved by df-pn" : "among forcing turns";
+  j["unique"] = p.unique_proved ? "the only winning first move (df-pn)"
+                : p.slower_wins ? "the shortest win's only first move; others win more slowly"
+                                : "the shortest win's only first move";
   if (!certificate.empty()) j["certificate"] = certificate;
   j["certificate_positions"] = p.checked_positions;
   return j;
+}
+
+std::string difficulty_text(double d) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(1) << d;
+  return out.str();
+}
+
+// The puzzles as an SGF collection: per puzzle the game's turns to the position (its last
+// node says who wins in how many), then the solution's line, each node commented.
+std::string puzzles_sgf(const Game& game, const std::vector<Puzzle>& puzzles) {
+  std::vector<SgfTree> collection;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const Puzzle& p = puzzles[i];
+    SgfGameInfo info;
+    info.comment = "puzzle " + std::to_string(i + 1) + ": " + (p.to_move == 0 ? "black" : "white") + " (" +
+                   (p.to_move == 0 ? "x" : "o") + ") to play and win in " + std::to_string(p.length) +
+                   "; difficulty " + difficulty_text(p.difficulty);
+    SgfTree tree;
+    tree.sequence.push_back(sgf_root(game, info));
+    const Position position = play_moves(game, p.moves);
+    for (std::size_t t = 0; t < position.history().size(); ++t) {
+      SgfNode node;
+      node.properties.push_back(sgf_move(game, static_cast<int>(t % 2), position.history()[t]));
+      tree.sequence.push_back(node);
+    }
+    if (!position.history().empty()) tree.sequence.back().add("C", info.comment);
+    for (std::size_t t = 0; t < p.solution.size(); ++t) {
+      SgfNode node;
+      node.properties.push_back(sgf_move(game, (p.to_move + static_cast<int>(t)) % 2, p.solution[t]));
+      if (t == 0) node.add("C", "the only winning first move");
+      if (t + 1 == p.solution.size()) node.add("C", "completes a line");
+      tree.sequence.push_back(node);
+    }
+    collection.push_back(tree);
+  }
+  return write_sgf(collection);
 }
 
 // A histogram of the difficulties in half-point bins, as bars.
@@ -176,6 +221,13 @@ int run_puzzles(const Args& args) {
     file["list"] = all;
     out << file.dump(1) << "\n";
   }
+  auto write_sgf_file = [&](const std::string& path) {
+    std::ofstream out(path);
+    out << puzzles_sgf(game, report.puzzles);
+    if (!out.flush()) throw InputError("writing \"" + printable(path) + "\" failed");
+  };
+  if (!dir.empty() && !report.puzzles.empty()) write_sgf_file((std::filesystem::path(dir) / "puzzles.sgf").string());
+  if (args.has("sgf")) write_sgf_file(args.get("sgf"));
   if (args.has("svg")) write_difficulty_svg(args.get("svg"), game, report.puzzles);
   if (args.has("json")) {
     summary["list"] = all;
@@ -186,7 +238,7 @@ int run_puzzles(const Args& args) {
   std::cout << "puzzles      " << report.puzzles.size() << " (of " << options.count << " wanted)\n";
   std::cout << "from         " << report.games << (options.games.empty() ? " self-play games" : " given games") << ", "
             << with_commas(report.positions) << " positions\n";
-  std::cout << "forced wins  " << with_commas(report.forced_wins) << "; dropped: " << report.not_unique << " with another winning first turn, "
+  std::cout << "forced wins  " << with_commas(report.forced_wins) << "; dropped: " << report.not_unique << " with another winning first turn (" << report.not_unique_forcing << " forcing), "
             << report.undecided << " undecided within the budget, " << report.duplicates << " seen before up to symmetry\n";
   std::map<int, int> lengths;
   for (const Puzzle& p : report.puzzles) ++lengths[p.length];
@@ -199,7 +251,7 @@ int run_puzzles(const Args& args) {
               << "\": " << format_turn(game, p.solution.front()) << "  (difficulty " << p.difficulty << ")\n";
   }
   if (report.puzzles.size() > 10) std::cout << "  ...\n";
-  if (!dir.empty()) std::cout << "written      " << dir << "/puzzles.json and " << report.puzzles.size() << " certificates\n";
+  if (!dir.empty()) std::cout << "written      " << dir << "/puzzles.json, puzzles.sgf and " << report.puzzles.size() << " certificates\n";
   std::cout << "time         " << seconds_text(report.seconds) << "\n";
   return 0;
 }

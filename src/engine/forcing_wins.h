@@ -112,6 +112,9 @@ class ForcingWins {
     return line;
   }
 
+  // Forgets what the memo holds (between positions: it grows with every node).
+  void clear() { memo_.clear(); }
+
   bool exhausted() const { return exhausted_; }
   uint64_t nodes() const { return nodes_; }
 
@@ -217,8 +220,16 @@ class ForcingWins {
       return;
     }
     const UrgentMoves<Cells> urgent = urgent_moves(board);
-    if (urgent.urgency != Urgency::Block) return;
-    (urgent.cells & board.playable()).for_each([&](int c) {
+    Cells cells = urgent.cells;
+    if (urgent.urgency == Urgency::Lost) {
+      // Every turn loses; he stops what he can (cells of the attacker's threat lines).
+      const int attacker = 1 - board.to_move();
+      for (int m = 1; m <= p_ && m <= tables_.near_limit; ++m)
+        for (int32_t l : board.near_lines(attacker, m)) cells |= board.line(l) & board.empty();
+    } else if (urgent.urgency != Urgency::Block) {
+      return;
+    }
+    (cells & board.playable()).for_each([&](int c) {
       board.place(c);
       partial.cell[partial.size++] = static_cast<int16_t>(c);
       forced_turns(board, left - 1, partial, out);

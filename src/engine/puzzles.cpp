@@ -87,10 +87,19 @@ class PuzzleFinder {
   PuzzleFinder(const Game& game, const PuzzleOptions& options, PuzzleReport& report)
       : game_(game), options_(options), report_(report), tables_(game, engine_board_options(game)),
         forcing_(tables_), symmetry_(automorphisms(game)) {
-    DfpnOptions d;
-    d.table_megabytes = 32;
+    DfpnOptions d = proof_options();
     dfpn_tables_ = std::make_unique<BoardTables>(game, dfpn_board_options(game, d));
     dfpn_ = std::make_unique<Dfpn<W>>(*dfpn_tables_, d);
+  }
+
+  // Df-pn as the puzzles ask it: pairings (which prove draws) only on small boards,
+  // where they end the proofs that no other move wins; on open boards they cost most of
+  // the time and end nothing.
+  DfpnOptions proof_options() const {
+    DfpnOptions d;
+    d.table_megabytes = 32;
+    d.pairing = game_.cell_count() <= 64;
+    return d;
   }
 
   // The puzzle at `position`, if it makes one.
@@ -101,6 +110,7 @@ class PuzzleFinder {
     Board<W> board(tables_);
     replay(board, position);
     if (urgent_moves(board).urgency == Urgency::WinNow) return std::nullopt;  // a win on the board
+    forcing_.clear();
     int length = 0;
     for (int turns = 2; turns <= options_.max_length && !length; ++turns) {
       if (forcing_.wins_within(board, turns, options_.search_nodes)) length = turns;
@@ -111,41 +121,46 @@ class PuzzleFinder {
     }
     if (length == 0 || length < options_.min_length) return std::nullopt;
     ++report_.forced_wins;
-    const std::vector<Move> winners = forcing_.winning_turns(board, length + 1, options_.search_nodes);
+    const std::vector<Move> winners = forcing_.winning_turns(board, length, options_.search_nodes);
     if (forcing_.exhausted()) {
       ++report_.undecided;
       return std::nullopt;
     }
     if (winners.size() != 1) {
       ++report_.not_unique;
+      ++report_.not_unique_forcing;
       return std::nullopt;
     }
     const Move first = winners.front();
     Puzzle puzzle;
     if (first.size == 1) {
-      // No other first move wins at all: df-pn with the winning move left out.
+      // No other first move wins at all: df-pn with the winning move left out. On a small
+      // board it must prove so. On an open board, where another move often wins more
+      // slowly (a threat sequence of higher order) and a disproof is seldom within reach,
+      // the puzzle keeps the uniqueness of its shortest win and says what df-pn found.
+      const bool small = game_.cell_count() <= 64;
       Board<W> b(*dfpn_tables_);
       replay(b, position);
-      dfpn_->set_max_nodes(options_.proof_nodes);
+      dfpn_->set_max_nodes(small ? options_.proof_nodes : options_.proof_nodes / 10);
       const std::optional<bool> other = dfpn_->attacker_wins_excluding(b, attacker, Bits<W>::single(first.first()));
-      if (!other) {
+      if (!other && small) {
         ++report_.undecided;
         return std::nullopt;
       }
-      if (*other) {
+      if (other == true && small) {
         ++report_.not_unique;
         return std::nullopt;
       }
-      puzzle.unique_proved = true;
+      puzzle.unique_proved = other == false;
+      puzzle.slower_wins = other == true;
     }
     if (!seen_.insert(canonical_key(position, symmetry_)).second) {
       ++report_.duplicates;
       return std::nullopt;
     }
     // The certificate, by df-pn, accepted by the checker.
-    DfpnOptions d;
+    DfpnOptions d = proof_options();
     d.max_nodes = options_.proof_nodes;
-    d.table_megabytes = 32;
     const DfpnResult proof = dfpn_solve(position, d, true);
     if (!proof.complete || proof.value != Value::Win || !proof.certificate) {
       ++report_.undecided;
@@ -190,6 +205,7 @@ void walk_given_game(const Game& game, const std::string& moves, Look&& look) {
     if (!look(position)) return;
     position.play(t);
   }
+  if (!position.over()) look(position);
 }
 
 }  // namespace
@@ -233,6 +249,9 @@ PuzzleReport generate_puzzles(const Game& game, const PuzzleOptions& options) {
     engine.seconds = 0;
     engine.nodes = options.move_nodes;
     engine.table_megabytes = 1;
+    // The heuristic alone: the games only have to reach positions worth examining, and
+    // its proofs would cost more than the examination (the examination finds the wins).
+    engine.proofs = false;
     while (!full() && report.games < max_games) {
       kept_here = 0;
       Position position(game);

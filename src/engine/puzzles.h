@@ -6,9 +6,12 @@
 // engine at a small node budget for both sides) or from given games. At each position:
 // 1. the shortest forcing win, by iterative deepening on its length (engine/
 //    forcing_wins.h): fours and double threats on free boards, every reply under gravity;
-// 2. the first turn must be the only one: no other forcing turn wins within one turn
-//    more, and with one stone a turn df-pn proves that no other first move wins at all
-//    (a position it cannot decide is dropped);
+// 2. the first turn must be the shortest win's only one: no other forcing turn wins as
+//    fast. With one stone a turn df-pn then looks for any other winning first move: on
+//    boards of at most 64 cells it must prove there is none (a position it cannot decide
+//    is dropped); on open boards, where another first move often wins more slowly and a
+//    disproof is seldom in reach, the puzzle says whether df-pn proved none, found a
+//    slower win, or could not tell;
 // 3. positions equal up to the game's symmetry are kept once;
 // 4. df-pn writes the win as a certificate and the independent checker accepts it, or
 //    the puzzle is dropped.
@@ -53,6 +56,7 @@ struct Puzzle {
   int distance = 0;              // king steps from the last two turns' stones (-1: no grid)
   double difficulty = 0;
   bool unique_proved = false;    // df-pn proved no other first move wins (one stone a turn)
+  bool slower_wins = false;      // df-pn found another first move that wins, more slowly
   Certificate certificate;       // accepted by the checker
   std::size_t checked_positions = 0;
 };
@@ -63,6 +67,7 @@ struct PuzzleReport {
   uint64_t positions = 0;       // positions examined
   uint64_t forced_wins = 0;     // with a forcing win in the length range
   uint64_t not_unique = 0;      // dropped: another first turn wins
+  uint64_t not_unique_forcing = 0;  // ... of them, another forcing first turn
   uint64_t undecided = 0;       // dropped: a search ran out of nodes
   uint64_t duplicates = 0;      // dropped: seen before up to symmetry
   double seconds = 0;
