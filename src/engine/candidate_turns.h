@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/completing_turn.h"
 #include "engine/line_evaluation.h"
 #include "games/urgent_moves.h"
 
@@ -145,7 +146,9 @@ class CandidateTurns {
       // One stone of a line he completes this turn; the rest of the turn does not matter.
       const Cell c = (urgent.cells & board.playable()).first();
       partial.cell[partial.size++] = static_cast<int16_t>(c);
-      turns_.push_back(fill(board, partial, left - 1));
+      Move whole = partial;
+      fill_turn(board, whole, partial.size + left - 1);
+      turns_.push_back(whole);
       --partial.size;
       return;
     }
@@ -178,18 +181,6 @@ class CandidateTurns {
     best_.clear();
     for (std::size_t i = 0; i < keep; ++i) best_.push_back(ranked_[i].cell);
     return best_;
-  }
-
-  // A turn completed with any playable cells (after a win is in hand).
-  Move fill(const Board<W>& board, Move turn, int more) const {
-    board.playable().for_each([&](int c) {
-      if (more == 0) return;
-      for (int i = 0; i < turn.size; ++i)
-        if (turn.cell[i] == c) return;
-      turn.cell[turn.size++] = static_cast<int16_t>(c);
-      --more;
-    });
-    return turn;
   }
 
   struct RankedCell {

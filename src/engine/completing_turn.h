@@ -7,6 +7,20 @@
 
 namespace kinrow {
 
+// `turn` made up to `stones` stones with the first playable cells it lacks (once a line
+// is completed the rest of the turn does not matter, but the rules still ask for it).
+template <int W>
+void fill_turn(const Board<W>& board, Move& turn, int stones) {
+  Bits<W> used;
+  for (int i = 0; i < turn.size; ++i) used.set(turn.cell[i]);
+  while (turn.size < stones) {
+    const Bits<W> free = board.playable().minus(used);
+    if (free.none()) break;
+    turn.cell[turn.size++] = static_cast<int16_t>(free.first());
+    used.set(free.first());
+  }
+}
+
 // None if no line can be completed this turn.
 template <int W>
 Move completing_turn(const Board<W>& board) {
@@ -28,12 +42,7 @@ Move completing_turn(const Board<W>& board) {
   }
   if (used.none()) return {};
   used.for_each([&](int c) { turn.cell[turn.size++] = static_cast<int16_t>(c); });
-  while (turn.size < stones) {
-    const Bits<W> free = board.playable().minus(used);
-    if (free.none()) break;
-    turn.cell[turn.size++] = static_cast<int16_t>(free.first());
-    used.set(free.first());
-  }
+  fill_turn(board, turn, stones);
   return turn;
 }
 

@@ -132,15 +132,7 @@ class Provers {
     }
     for (int i = turn.size - 1; i >= 0; --i) b.remove(turn.cell[i]);
     if (turn.size == 0) return {};
-    // Fill a turn cut short by a completed line with any cells.
-    Bits<W> used;
-    for (int i = 0; i < turn.size; ++i) used.set(turn.cell[i]);
-    while (turn.size < stones) {
-      const Bits<W> free = board.playable().minus(used);
-      if (free.none()) break;
-      turn.cell[turn.size++] = static_cast<int16_t>(free.first());
-      used.set(free.first());
-    }
+    fill_turn(board, turn, stones);  // a turn cut short by a completed line
     return turn;
   }
 
