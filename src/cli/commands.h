@@ -15,7 +15,7 @@ struct Command {
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
     kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec, kProveSpec, kWorkerSpec,
-    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec, kSgfSpec;
+    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec, kSgfSpec, kMatchSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -36,6 +36,7 @@ int run_think(const Args& args);
 int run_pbrain(const Args& args);
 int run_puzzles(const Args& args);
 int run_sgf(const Args& args);
+int run_match(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -28,6 +28,7 @@ const std::vector<Command>& commands() {
       {&kThinkSpec, run_think},
       {&kPbrainSpec, run_pbrain},
       {&kPuzzlesSpec, run_puzzles},
+      {&kMatchSpec, run_match},
       {&kPlaySpec, run_play},
       {&kSgfSpec, run_sgf},
       {&kDictSpec, run_dict},
