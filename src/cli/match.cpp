@@ -250,6 +250,8 @@ void print_json(const Game& game, const MatchResult& r, const std::string descri
     j["reason"] = g.reason;
     j["turns"] = static_cast<int>(g.turns.size());
     j["moves"] = format_turns(game, g.turns);
+    j["turns_a"] = g.moves[0];  // turns each side played (the opening's not counted)
+    j["turns_b"] = g.moves[1];
     j["seconds_a"] = g.seconds[0];
     j["seconds_b"] = g.seconds[1];
     out["games"].push_back(j);

@@ -4,28 +4,13 @@
 #include <cmath>
 #include <set>
 
+#include "core/hashing.h"
 #include "core/symmetry.h"
 #include "engine/engine.h"
 
 namespace kinrow {
 
 namespace {
-
-// SplitMix64: small, and the same numbers everywhere.
-class Random {
- public:
-  explicit Random(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-
- private:
-  uint64_t state_;
-};
 
 // Cells within a quarter of each axis from its centre (a third of the width under
 // gravity, where the height is not chosen), so that openings stay where games are
@@ -48,7 +33,7 @@ std::vector<Cell> central_cells(const Game& game) {
 }
 
 // A turn of random central cells at `position`, or empty if none is legal.
-Turn random_turn(const Position& position, const std::vector<Cell>& central, Random& random) {
+Turn random_turn(const Position& position, const std::vector<Cell>& central, SplitMix64& random) {
   const int stones = position.stones_this_turn();
   for (int attempt = 0; attempt < 20; ++attempt) {
     Turn turn;
@@ -57,7 +42,7 @@ Turn random_turn(const Position& position, const std::vector<Cell>& central, Ran
       if (position.playable(c)) open.push_back(c);
     if (static_cast<int>(open.size()) < stones) break;
     while (static_cast<int>(turn.size()) < stones) {
-      const Cell c = open[random.below(open.size())];
+      const Cell c = open[static_cast<std::size_t>(random.below(open.size()))];
       if (std::find(turn.begin(), turn.end(), c) == turn.end()) turn.push_back(c);
     }
     std::sort(turn.begin(), turn.end());
@@ -96,7 +81,7 @@ OpeningSet make_openings(const Game& game, const OpeningOptions& options) {
   const int turns = options.turns >= 0 ? options.turns : default_opening_turns(game);
   const std::vector<Cell> central = central_cells(game);
   const SymmetryGroup group = automorphisms(game, 4096);
-  Random random(options.seed);
+  SplitMix64 random(options.seed);
   OpeningSet set;
   std::set<std::vector<int>> seen;
   // Enough tries to find the openings, not so many that a small board spins for long.

@@ -2,7 +2,7 @@
 // kept only if the engine, at a small fixed node budget, judges the position even
 // (NCTU6's classes stable, unstable1, unstable2, A1 or D1: engine/evaluation_class.h) and
 // no proof search finds a win in it, and distinct up to the board's symmetries. The same
-// seed gives the same openings, on every machine (the generator is our own, not the
+// seed gives the same openings, on every machine (core/hashing.h's SplitMix64, not the
 // standard library's distributions, whose results differ between implementations).
 #pragma once
 
