@@ -100,8 +100,12 @@ OpeningSet make_openings(const Game& game, const OpeningOptions& options) {
     Opening opening{position.history(), Evaluation::Unknown};
     if (options.balanced && turns > 0) {
       EngineOptions check;
-      check.seconds = 0;  // a node budget: the same judgement on every machine
+      // A node budget, so that the judgement is the same on every machine — and a deadline
+      // as a guard only: on Connect6 the threat-space search, without one, once ran past
+      // its node limit for a quarter of an hour on a three-stone opening.
+      check.seconds = 2;
       check.nodes = options.check_nodes;
+      check.proof_nodes = std::max<uint64_t>(1000, options.check_nodes / 10);
       check.table_megabytes = 8;
       const EngineResult r = think(position, check);
       opening.evaluation = r.evaluation;
