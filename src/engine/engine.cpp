@@ -210,21 +210,39 @@ Evaluation classify_score(int64_t score, int64_t previous, int64_t unit) {
   return Evaluation::Stable;
 }
 
+// Tables no larger than the budget can fill: clearing 64 MiB took longer than a
+// 0.05 s move (found by kinrow match). About 50 bytes an entry, a node an entry at most,
+// and some 100,000 nodes a second.
+std::size_t table_megabytes_for(const EngineOptions& options) {
+  const double nodes = options.seconds > 0 ? 100000.0 * options.seconds : static_cast<double>(options.nodes);
+  const auto fill = static_cast<std::size_t>(nodes * 50 / (1 << 20)) + 1;
+  return std::min(options.table_megabytes, fill);
+}
+
 template <int W>
 EngineResult think_on(const BoardTables& tables, Board<W>& board, const Position& position,
-                      const EngineOptions& options, Clock::time_point start) {
+                      const EngineOptions& given, Clock::time_point start) {
+  EngineOptions options = given;
+  options.table_megabytes = table_megabytes_for(given);
   EngineResult result;
   const int mover = board.to_move(), other = 1 - mover;
   // The budget's shares: proofs of the mover's win until 30 % of the time, the heuristic
   // search until 85 %, the refutation checks in the rest (each share may use what the one
-  // before left). On a node budget there are no deadlines: each proof question may take a
-  // twentieth of the nodes (or proof_nodes), and the engine is deterministic.
+  // before left). On a node budget each proof question may take a tenth of the nodes (or
+  // proof_nodes) and the engine is deterministic — but for a guard of a second plus 20 µs
+  // a node: a threat-space node of a two-stone game on 19x19 can take long enough that
+  // a node count alone once ran for minutes (found by kinrow match).
   const bool timed = options.seconds > 0;
+  const double guard = 1.0 + 20e-6 * static_cast<double>(options.nodes);
   auto at = [&](double share) {
-    return timed ? start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(share * options.seconds))
-                 : Clock::time_point::max();
+    return start + std::chrono::duration_cast<Clock::duration>(
+                       std::chrono::duration<double>(timed ? share * options.seconds : guard));
   };
-  const Clock::time_point proofs_until = at(0.3), search_until = at(0.85), deadline = at(1.0);
+  // (On nodes the heuristic search is bounded by its count; the guard covers each phase of
+  // proofs, counted from its start.)
+  const Clock::time_point proofs_until = at(0.3);
+  const Clock::time_point search_until = timed ? at(0.85) : Clock::time_point::max();
+  Clock::time_point deadline = at(1.0);
   uint64_t most_proof_nodes = options.proof_nodes;
   if (!most_proof_nodes) most_proof_nodes = timed ? ~uint64_t{0} : std::max<uint64_t>(1000, options.nodes / 10);
   auto finish = [&](const Move& move, MoveSource source, Evaluation evaluation) {
@@ -289,6 +307,8 @@ EngineResult think_on(const BoardTables& tables, Board<W>& board, const Position
   }
 
   // 4. The best turn the opponent's threats (or a small df-pn) do not refute.
+  if (!timed)
+    deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(guard));
   // Each check may use an equal part of what is left, and at least a twentieth of the
   // budget (a check cut short finds no refutation: the turn is played).
   Clock::time_point check_until = deadline;
