@@ -53,9 +53,10 @@ class CandidateTurns {
   // none if the game is over. `cells_considered` bounds the cells multi-stone turns are
   // built from (forced stones come on top).
   // With `forced_only` false the urgency rules do not narrow the turns (a root whose
-  // forced turns are excluded must still see the others).
+  // forced turns are excluded must still see the others). `urgent`: the position's
+  // urgency if the caller has read it already (the search reads it at every node).
   void generate(Board<W>& board, int breadth, int cells_considered, std::vector<ScoredTurn<W>>& out,
-                bool forced_only = true) {
+                bool forced_only = true, const UrgentMoves<Cells>* urgent_known = nullptr) {
     forced_only_ = forced_only;
     out.clear();
     const int stones = board.stones_left_in_turn();
@@ -63,7 +64,8 @@ class CandidateTurns {
     const int mover = board.to_move();
     if (stones == 1 || board.tables().rules.gravity) {
       if (stones == 1) {
-        const UrgentMoves<Cells> urgent = forced_only ? urgent_moves(board) : UrgentMoves<Cells>{};
+        const UrgentMoves<Cells> urgent =
+            !forced_only ? UrgentMoves<Cells>{} : urgent_known ? *urgent_known : urgent_moves(board);
         Cells cells = board.playable();
         if (urgent.urgency == Urgency::WinNow || urgent.urgency == Urgency::Block) cells = urgent.cells & cells;
         if (cells.none()) cells = board.playable();

@@ -150,27 +150,9 @@ class Provers {
       dfpn_tables_ = std::make_unique<BoardTables>(position_.game(), dfpn_board_options(position_.game(), o));
       dfpn_ = std::make_unique<Dfpn<W>>(*dfpn_tables_, o);
       dfpn_board_ = std::make_unique<Board<W>>(*dfpn_tables_);
-      replay(*dfpn_board_, position_);
     }
-    // Bring it to `board`'s position: the engine's board differs from the position by
-    // whole turns played on top (the refutation check), in order.
-    sync(*dfpn_board_, board);
+    dfpn_board_->assign(board.stones());  // the refutation check asks after a turn of the engine's
     return *dfpn_board_;
-  }
-
-  static void sync(Board<W>& to, const Board<W>& from) {
-    // Take off what `from` lacks (newest first is not known: stones are taken off in any
-    // order, which the board allows for free placement; under gravity the top first).
-    std::vector<Cell> extra;
-    for (int p = 0; p < 2; ++p) to.stones_of(p).minus(from.stones_of(p)).for_each([&](int c) { extra.push_back(c); });
-    std::sort(extra.begin(), extra.end(), [&](Cell a, Cell b) { return a > b; });
-    for (Cell c : extra) to.remove(c);
-    // Put on what it lacks, bottom first, each by its owner.
-    std::vector<std::pair<Cell, int>> missing;
-    for (int p = 0; p < 2; ++p)
-      from.stones_of(p).minus(to.stones_of(p)).for_each([&](int c) { missing.push_back({c, p}); });
-    std::sort(missing.begin(), missing.end());
-    for (const auto& [c, p] : missing) to.place_for(c, p);
   }
 
   const BoardTables& tables_;

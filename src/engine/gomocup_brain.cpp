@@ -225,7 +225,6 @@ bool GomocupBrain::handle(const std::string& raw) {
     in >> key;
     if (!(in >> value)) return true;  // INFO folder, evaluate ...: nothing the brain needs
     if (key == "timeout_turn") timeout_turn_ = static_cast<long>(value);
-    else if (key == "timeout_match") timeout_match_ = static_cast<long>(value);
     else if (key == "time_left") time_left_ = static_cast<long>(value);
     else if (key == "max_memory") max_memory_ = value;
     else if (key == "rule" && (value & 1)) out_ << "MESSAGE kinrow plays free-style: exactly-five is not modelled" << std::endl;

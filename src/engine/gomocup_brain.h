@@ -72,7 +72,7 @@ class GomocupBrain {
   bool reading_board_ = false;
   std::vector<Cell> board_stones_[2];  // BOARD's lines so far: [0] the brain's, [1] the opponent's
   // INFO, in milliseconds (-1: not given) and bytes.
-  long timeout_turn_ = -1, timeout_match_ = -1, time_left_ = -1;
+  long timeout_turn_ = -1, time_left_ = -1;  // timeout_match: time_left says what is left of it
   long long max_memory_ = 0;
 };
 

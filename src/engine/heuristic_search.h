@@ -149,7 +149,7 @@ class HeuristicSearch {
       }
     }
     std::vector<ScoredTurn<W>> turns;
-    candidates_.generate(board, breadth_, cells_, turns);
+    candidates_.generate(board, breadth_, cells_, turns, true, &urgent);
     if (turns.empty()) return 0;
     if (hint.size)
       for (std::size_t i = 0; i < turns.size(); ++i)

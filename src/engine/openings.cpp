@@ -10,8 +10,6 @@
 
 namespace kinrow {
 
-namespace {
-
 // Cells within a quarter of each axis from its centre (a third of the width under
 // gravity, where the height is not chosen), so that openings stay where games are
 // played; at least the middle cell or two of each axis.
@@ -53,7 +51,7 @@ Turn random_turn(const Position& position, const std::vector<Cell>& central, Spl
 
 // The opening's stones, each as cell * 2 + owner, under the symmetry that gives the least
 // list: equal for openings that are images of each other.
-std::vector<int> canonical(const Position& position, const SymmetryGroup& group) {
+std::vector<int> canonical_stones(const Position& position, const SymmetryGroup& group) {
   std::vector<int> best;
   for (const Permutation& map : group.maps) {
     std::vector<int> stones;
@@ -64,6 +62,8 @@ std::vector<int> canonical(const Position& position, const SymmetryGroup& group)
   }
   return best;
 }
+
+namespace {
 
 bool even(Evaluation e) {
   return e == Evaluation::Stable || e == Evaluation::Unstable1 || e == Evaluation::Unstable2 ||
@@ -96,7 +96,7 @@ OpeningSet make_openings(const Game& game, const OpeningOptions& options) {
       if (ok) position.play(turn);
       ok = ok && !position.over();
     }
-    if (!ok || !seen.insert(canonical(position, group)).second) continue;
+    if (!ok || !seen.insert(canonical_stones(position, group)).second) continue;
     Opening opening{position.history(), Evaluation::Unknown};
     if (options.balanced && turns > 0) {
       EngineOptions check;

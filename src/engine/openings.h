@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/hashing.h"
 #include "core/position.h"
+#include "core/symmetry.h"
 #include "engine/evaluation_class.h"
 
 namespace kinrow {
@@ -41,5 +43,14 @@ struct OpeningSet {
   int tried = 0;  // random openings drawn
 };
 OpeningSet make_openings(const Game& game, const OpeningOptions& options);
+
+// The pieces, which the puzzles' self-play uses too.
+// Cells near the centre, where openings are played (every cell without geometry).
+std::vector<Cell> central_cells(const Game& game);
+// A turn of random cells of `central` legal at `position`, or empty if none is found.
+Turn random_turn(const Position& position, const std::vector<Cell>& central, SplitMix64& random);
+// The position's stones (cell * 2 + owner) under the symmetry giving the least list:
+// equal for positions that are images of each other.
+std::vector<int> canonical_stones(const Position& position, const SymmetryGroup& group);
 
 }  // namespace kinrow

@@ -11,6 +11,7 @@
 #include "core/symmetry.h"
 #include "engine/engine.h"
 #include "engine/forcing_wins.h"
+#include "engine/openings.h"
 #include "games/board_dispatch.h"
 #include "proof/checker.h"
 #include "search/dfpn.h"
@@ -19,20 +20,6 @@
 namespace kinrow {
 
 namespace {
-
-// The position's owners read through each symmetry; the least is its name up to symmetry.
-std::string canonical_key(const Position& position, const SymmetryGroup& group) {
-  const int cells = position.game().cell_count();
-  std::string best, s(static_cast<std::size_t>(cells), '.');
-  for (const Permutation& map : group.maps) {
-    for (Cell c = 0; c < cells; ++c) {
-      const int o = position.owner(c);
-      s[static_cast<std::size_t>(map[c])] = o == 0 ? 'x' : o == 1 ? 'o' : '.';
-    }
-    if (best.empty() || s < best) best = s;
-  }
-  return best;
-}
 
 // King steps between two cells of a grid (the largest difference of a coordinate).
 int king_distance(const Game& game, Cell a, Cell b) {
@@ -53,32 +40,6 @@ int distance_from_last_turns(const Position& position, const Turn& first) {
         if (best < 0 || d < best) best = d;
       }
   return best;
-}
-
-// A random opening turn: its stones near the centre of a grid (within two king steps),
-// anywhere on other boards.
-Turn opening_turn(const Position& position, SplitMix64& random) {
-  const Game& game = position.game();
-  std::vector<Cell> near;
-  for (Cell c = 0; c < game.cell_count(); ++c) {
-    if (!position.playable(c)) continue;
-    bool central = true;
-    for (std::size_t axis = 0; axis < game.coords[c].size() && axis < game.extent.size(); ++axis)
-      central &= std::abs(2 * game.coords[c][axis] - (game.extent[axis] - 1)) <= 4;
-    if (central || game.rules.gravity) near.push_back(c);
-  }
-  const int stones = position.stones_this_turn();
-  for (int attempt = 0; attempt < 100 && static_cast<int>(near.size()) >= stones; ++attempt) {
-    Turn t;
-    while (static_cast<int>(t.size()) < stones) {
-      const Cell c = near[random.below(near.size())];
-      if (std::find(t.begin(), t.end(), c) == t.end()) t.push_back(c);
-    }
-    std::sort(t.begin(), t.end());
-    if (position.why_illegal(t).empty()) return t;
-  }
-  const std::vector<Turn> all = position.legal_turns();
-  return all[random.below(all.size())];
 }
 
 template <int W>
@@ -154,7 +115,7 @@ class PuzzleFinder {
       puzzle.unique_proved = other == false;
       puzzle.slower_wins = other == true;
     }
-    if (!seen_.insert(canonical_key(position, symmetry_)).second) {
+    if (!seen_.insert(canonical_stones(position, symmetry_)).second) {
       ++report_.duplicates;
       return std::nullopt;
     }
@@ -193,7 +154,7 @@ class PuzzleFinder {
   SymmetryGroup symmetry_;
   std::unique_ptr<BoardTables> dfpn_tables_;
   std::unique_ptr<Dfpn<W>> dfpn_;
-  std::set<std::string> seen_;
+  std::set<std::vector<int>> seen_;
 };
 
 // The positions of one game, one after another, each given to `look` until it says stop.
@@ -244,6 +205,7 @@ PuzzleReport generate_puzzles(const Game& game, const PuzzleOptions& options) {
       return;
     }
     SplitMix64 random(options.seed);
+    const std::vector<Cell> central = central_cells(game);
     const int max_games = options.max_games ? options.max_games : std::max(1, options.count) * 50;
     EngineOptions engine;
     engine.seconds = 0;
@@ -256,7 +218,14 @@ PuzzleReport generate_puzzles(const Game& game, const PuzzleOptions& options) {
       kept_here = 0;
       Position position(game);
       const int opening = 1 + static_cast<int>(random.below(4));
-      for (int i = 0; i < opening && !position.over(); ++i) position.play(opening_turn(position, random));
+      for (int i = 0; i < opening && !position.over(); ++i) {
+        Turn turn = random_turn(position, central, random);
+        if (turn.empty()) {  // the centre is full: anywhere
+          const std::vector<Turn> all = position.legal_turns();
+          turn = all[random.below(all.size())];
+        }
+        position.play(turn);
+      }
       while (!position.over() && look(position)) position.play(think(position, engine).move);
       ++report.games;
       if (options.on_progress) options.on_progress(report.games, report.puzzles.size());
