@@ -131,6 +131,31 @@ TEST(Server, PositionOfEachKindOfBoard) {
   EXPECT_EQ(cube["extent"].size(), 3u);
 }
 
+TEST(Server, SetUpStonesAndSgfBecomeMoves) {
+  Workbench w;
+  // Free edit: each side's stones, ordered into turns by the server.
+  const json set_up = w.ok("POST", "/api/position", {{"spec", "tictactoe"}, {"stones", {{0, 1, 2}, {3, 4}}}});
+  EXPECT_EQ(set_up["turns"].size(), 5u);
+  EXPECT_TRUE(set_up["over"].get<bool>());  // the first player's row, completed by the last turn
+  EXPECT_EQ(set_up["winner"], 0);
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[0, 1, 2], [3, 4, 5]]})", 400, "finished game");
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[0, 1], [3, 4, 5]]})", 400, "stone counts");
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[0], [0]]})", 400, "twice");
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[99], []]})", 400, "off the board");
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": "a1"})", 400, "stones");
+
+  auto c = w.client();
+  auto sgf = c.Post("/api/sgf", "(;KR[mnk:3x3x3];B[bb];W[aa])", "text/plain");
+  ASSERT_TRUE(sgf);
+  ASSERT_EQ(sgf->status, 200) << sgf->body;
+  const json record = json::parse(sgf->body);
+  EXPECT_EQ(record["spec"], "mnk:3x3x3");
+  EXPECT_EQ(record["moves"], "b2 a3");  // SGF counts rows from the top
+  auto bad = c.Post("/api/sgf", "(;KR[mnk:3x3x3];B[bb];W[bb])", "text/plain");
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->status, 400);
+}
+
 TEST(Server, BadRequestsAreClearAndHarmless) {
   Workbench w;
   w.rejects("POST", "/api/position", "{not json", 400, "malformed JSON");
@@ -230,6 +255,39 @@ TEST(Server, TreesKeepEveryCommittedEditAcrossAKill) {
   EXPECT_EQ(t["nodes"][0]["comment"], "the corner reply draws");
   EXPECT_EQ(w.ok("DELETE", "/api/trees/" + std::to_string(tree) + "/nodes/" + std::to_string(node))["deleted"], 2);
   EXPECT_TRUE(w.ok("GET", "/api/trees/" + std::to_string(tree))["nodes"].empty());
+}
+
+TEST(Server, PuzzlesFromAJobAreJudgedMoveByMove) {
+  Workbench w;
+  const json job = w.ok("POST", "/api/jobs", {{"kind", "puzzles"}, {"spec", "tictactoe"}, {"options", {{"count", 2}}}});
+  ASSERT_EQ(w.wait_job(job["id"], 120)["state"], "done");
+  const json puzzles = w.ok("GET", "/api/puzzles")["puzzles"];
+  ASSERT_FALSE(puzzles.empty());
+  const json& p = puzzles[0];
+  json attempt = {{"spec", "tictactoe"}, {"moves", p["moves"]}, {"length", p["length"]}};
+  // A wrong first move: any empty cell but the solution's.
+  const json position = w.ok("POST", "/api/position", {{"spec", "tictactoe"}, {"moves", p["moves"]}});
+  for (const auto& cell : position["playable"]) {
+    const std::string name = position["cells"][cell.get<int>()]["name"];
+    if (name == p["first_move"]) continue;
+    attempt["played"] = name;
+    EXPECT_FALSE(w.ok("POST", "/api/puzzles/try", attempt)["right"].get<bool>()) << name;
+  }
+  // The solution, turn by turn, with the server's replies, ends in a completed line.
+  std::string played = p["first_move"];
+  for (int turn = 0; turn < p["length"].get<int>(); ++turn) {
+    attempt["played"] = played;
+    const json step = w.ok("POST", "/api/puzzles/try", attempt);
+    ASSERT_TRUE(step["right"].get<bool>()) << played;
+    if (step["solved"].get<bool>()) return;
+    ASSERT_TRUE(step["reply"].is_string());
+    // Whatever the server replied, a winning continuation exists: ask the solver.
+    const json solve = w.ok("POST", "/api/jobs", {{"kind", "solve"}, {"spec", "tictactoe"},
+                                                   {"moves", p["moves"].get<std::string>() + " " + played + " " + step["reply"].get<std::string>()}});
+    const json done = w.wait_job(solve["id"]);
+    played += " " + step["reply"].get<std::string>() + " " + done["result"]["best_move"].get<std::string>();
+  }
+  FAIL() << "the solution did not complete a line within the puzzle's length: " << played;
 }
 
 }  // namespace

@@ -237,4 +237,34 @@ PuzzleReport generate_puzzles(const Game& game, const PuzzleOptions& options) {
   return report;
 }
 
+PuzzleStep judge_puzzle_turn(const Position& position, const Turn& turn, int turns_left, uint64_t max_nodes) {
+  const std::string illegal = position.why_illegal(turn);
+  if (!illegal.empty()) throw InputError(illegal);
+  PuzzleStep step;
+  Position after = position;
+  after.play(turn);
+  if (after.over()) {
+    step.solved = step.right = after.winner() == position.to_move();
+    return step;
+  }
+  if (turns_left < 2) return step;  // the last turn had to complete the line
+  const BoardTables tables(position.game(), engine_board_options(position.game()));
+  with_board(tables, [&](auto prototype) {
+    constexpr int W = decltype(prototype)::kWords;
+    Board<W> board(tables);
+    replay(board, position);
+    ForcingWins<W> forcing(tables);
+    const Move move = board_move(tables, turn);
+    for (const Move& winner : forcing.winning_turns(board, turns_left, max_nodes))
+      step.right |= to_turn(winner) == to_turn(move);
+    if (!step.right) {
+      step.undecided = forcing.exhausted();
+      return;
+    }
+    const std::vector<Move> line = forcing.principal_line(board, move, turns_left);
+    if (line.size() > 1) step.reply = to_turn(line[1]);
+  });
+  return step;
+}
+
 }  // namespace kinrow

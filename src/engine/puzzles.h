@@ -77,4 +77,19 @@ struct PuzzleReport {
 // games) or an empty length range.
 PuzzleReport generate_puzzles(const Game& game, const PuzzleOptions& options);
 
+// One turn of a person solving a puzzle (the workbench's puzzle screen). `position` is
+// the puzzle's position with the turns played since (the solver's and the replies), the
+// solver to move; `turns_left` is the puzzle's length less the solver's turns so far.
+// The turn is right if it completes a line or still wins within the turns left by forcing
+// play (the same search that made the puzzle); then the reply is the most stubborn one.
+struct PuzzleStep {
+  bool right = false;
+  bool solved = false;        // the turn completed a line
+  std::optional<Turn> reply;  // the defender's answer, when right and not solved
+  bool undecided = false;     // the search ran out of nodes (the turn is not judged wrong)
+};
+// InputError if `turn` is not legal at `position`.
+PuzzleStep judge_puzzle_turn(const Position& position, const Turn& turn, int turns_left,
+                             uint64_t max_nodes = 1000000);
+
 }  // namespace kinrow

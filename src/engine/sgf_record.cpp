@@ -1,6 +1,7 @@
 #include "engine/sgf_record.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <utility>
@@ -8,6 +9,7 @@
 #include "core/error.h"
 #include "core/notation.h"
 #include "core/spec.h"
+#include "engine/setup_stones.h"
 #include "games/families.h"
 
 namespace kinrow {
@@ -213,53 +215,19 @@ std::string values_text(const SgfProperty& property) {
   return printable(text);
 }
 
-// Setup stones (AB, AW in the root) as moves: each side's stones in turn, bottom rows
-// first (gravity), the first ones that can be played. A legal position of this game is
-// reached that way unless it needs a cleverer order; either way it is checked by the rules.
+// Setup stones (AB, AW in the root) as moves, in an order of kinrow's choosing
+// (engine/setup_stones.h).
 void play_setup(Position& position, const SgfNode& root, const PointReader& points) {
   const Game& game = position.game();
-  std::vector<Cell> stones[2];
-  std::vector<int8_t> owner(game.cell_count(), kNoPlayer);
-  for (int player = 0; player < 2; ++player) {
-    const SgfProperty* add = root.find(player == 0 ? "AB" : "AW");
-    if (!add) continue;
-    for (const std::string& v : add->values)
-      for (Cell c : points.read(v, where(root) + ": " + values_text(*add), true)) {
-        if (owner[c] != kNoPlayer)
-          throw InputError(where(root) + ": setup stone " + format_cell(game, c) + " is given twice");
-        owner[c] = static_cast<int8_t>(player);
-        stones[player].push_back(c);
-      }
-    std::stable_sort(stones[player].begin(), stones[player].end(),
-                     [&](Cell a, Cell b) { return row_of(game, a) < row_of(game, b); });
-  }
-  if (stones[0].empty() && stones[1].empty()) return;
-  if (!turn_due(game, owner))
-    throw InputError(where(root) + ": the setup stones (" + std::to_string(stones[0].size()) + " black, " +
-                     std::to_string(stones[1].size()) + " white) are no position of " + game.spec +
-                     ": no game reaches these stone counts");
-  while (!stones[0].empty() || !stones[1].empty()) {
-    std::vector<Cell>& mine = stones[position.to_move()];
-    if (position.over())
-      throw InputError(where(root) + ": the setup stones hold a finished game before all are placed (a completed line)");
-    Turn turn;
-    for (std::size_t i = 0; i < mine.size() && static_cast<int>(turn.size()) < position.stones_this_turn();) {
-      Turn trial = turn;
-      trial.push_back(mine[i]);
-      std::sort(trial.begin(), trial.end());
-      if (static_cast<int>(trial.size()) < position.stones_this_turn() || position.why_illegal(trial).empty()) {
-        turn = trial;
-        mine.erase(mine.begin() + static_cast<std::ptrdiff_t>(i));
-      } else {
-        ++i;
-      }
-    }
-    const std::string why = turn.empty() ? "no stone of " + who(position.to_move()) + " can be placed next"
-                                         : position.why_illegal(turn);
-    if (!why.empty())
-      throw InputError(where(root) + ": the setup stones cannot be ordered into a game of " + game.spec + " (" + why +
-                       " after \"" + format_turns(game, position.history()) + "\")");
-    position.play(turn);
+  std::array<std::vector<Cell>, 2> stones;
+  for (int player = 0; player < 2; ++player)
+    if (const SgfProperty* add = root.find(player == 0 ? "AB" : "AW"))
+      for (const std::string& v : add->values)
+        for (Cell c : points.read(v, where(root) + ": " + values_text(*add), true)) stones[player].push_back(c);
+  try {
+    play_setup_stones(position, stones, {"Black (first player)", "White (second player)"});
+  } catch (const InputError& error) {
+    throw InputError(where(root) + ": setup stones: " + error.what());
   }
 }
 

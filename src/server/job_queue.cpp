@@ -112,6 +112,7 @@ void JobQueue::dispatch() {
     live->record.state = "running";
     live->record.started = unix_seconds();
     ++running_;
+    changed_.notify_all();  // (the lock is held: the waiters wake once it is released)
     std::thread([this, live] { run(live); }).detach();
   }
 }
@@ -235,15 +236,17 @@ nlohmann::json JobQueue::counts() {
   return {{"running", running_}, {"queued", queued_.size()}, {"max", max_running_}};
 }
 
-std::optional<JobQueue::Update> JobQueue::updates(int64_t id, std::size_t from, std::chrono::milliseconds wait) {
+std::optional<JobQueue::Update> JobQueue::updates(int64_t id, std::size_t from, const std::string& seen_state,
+                                                  std::chrono::milliseconds wait) {
   std::unique_lock lock(mutex_);
   const auto deadline = std::chrono::steady_clock::now() + wait;
   for (;;) {
     const auto it = live_.find(id);
     if (it == live_.end()) break;
     const auto& progress = it->second->record.progress;
-    if (progress.size() > from || std::chrono::steady_clock::now() >= deadline) {
+    if (progress.size() > from || it->second->record.state != seen_state || std::chrono::steady_clock::now() >= deadline) {
       Update update;
+      update.state = it->second->record.state;
       if (progress.size() > from) update.lines.assign(progress.begin() + static_cast<long>(from), progress.end());
       return update;
     }
@@ -255,6 +258,7 @@ std::optional<JobQueue::Update> JobQueue::updates(int64_t id, std::size_t from, 
   const auto job = db_.job(id);
   if (!job) return std::nullopt;
   Update update;
+  update.state = job->state;
   update.finished = true;
   if (job->progress.size() > from)
     update.lines.assign(job->progress.begin() + static_cast<long>(from), job->progress.end());

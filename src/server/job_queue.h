@@ -38,12 +38,15 @@ class JobQueue {
   nlohmann::json counts();  // running, queued, max
 
   // For streaming: the progress lines from index `from` on, waiting up to `wait` for
-  // some if there are none yet; `finished` once the job has ended. Nullopt: no such job.
+  // some (or a change of state) if there are none yet; `finished` once the job has ended.
+  // Nullopt: no such job.
   struct Update {
     std::vector<std::string> lines;
+    std::string state;  // queued, running, or how it ended
     bool finished = false;
   };
-  std::optional<Update> updates(int64_t id, std::size_t from, std::chrono::milliseconds wait);
+  std::optional<Update> updates(int64_t id, std::size_t from, const std::string& seen_state,
+                                std::chrono::milliseconds wait);
 
  private:
   struct Live {  // a queued or running job

@@ -7,6 +7,9 @@
 
 #include "core/error.h"
 #include "core/notation.h"
+#include "engine/puzzles.h"
+#include "engine/setup_stones.h"
+#include "engine/sgf_record.h"
 #include "games/families.h"
 #include "server/api_error.h"
 #include "server/job_queue.h"
@@ -69,9 +72,32 @@ httplib::Server::Handler api(Handler handler) {
 }
 
 void position_routes(WorkbenchServer::State& state) {
+  // {"spec", "moves"}, or {"spec", "stones": [[first player's cells], [second's]]} for a
+  // position set up freely (its moves are then an order kinrow chose).
   state.http.Post("/api/position", api([](const httplib::Request& request) {
-    const RequestedPosition requested = requested_position(parse_body(request));
-    return position_json(play_moves(requested.game, requested.moves));
+    const json body = parse_body(request);
+    if (!body.contains("stones")) {
+      const RequestedPosition requested = requested_position(body);
+      return position_json(play_moves(requested.game, requested.moves));
+    }
+    const RequestedPosition requested = requested_position(json{{"spec", string_field(body, "spec")}});
+    const json& stones = body["stones"];
+    if (!stones.is_array() || stones.size() != 2 || !stones[0].is_array() || !stones[1].is_array())
+      throw ApiError(400, "\"stones\" must be [[first player's cells], [second player's cells]]");
+    std::array<std::vector<Cell>, 2> cells;
+    for (int side = 0; side < 2; ++side)
+      for (const json& cell : stones[side]) {
+        if (!cell.is_number_integer()) throw ApiError(400, "\"stones\" must hold cell indices");
+        cells[side].push_back(cell.get<Cell>());
+      }
+    Position position(requested.game);
+    play_setup_stones(position, cells);
+    return position_json(position);
+  }));
+  // An SGF record (the body, as text) read as kinrow's spec and moves (docs/sgf.md).
+  state.http.Post("/api/sgf", api([](const httplib::Request& request) {
+    const SgfRecord record = import_sgf(request.body);
+    return json{{"spec", record.spec}, {"moves", record.moves}, {"notes", record.notes}};
   }));
 }
 
@@ -99,11 +125,16 @@ void job_routes(WorkbenchServer::State& state) {
     }
     if (!jobs.get(id)) return send_error(response, 404, "no such job");
     auto sent = std::make_shared<std::size_t>(0);
+    auto state_sent = std::make_shared<std::string>();
     response.set_header("Cache-Control", "no-cache");
-    response.set_chunked_content_provider("text/event-stream", [&jobs, id, sent](std::size_t, httplib::DataSink& sink) {
-      const auto update = jobs.updates(id, *sent, std::chrono::milliseconds(1000));
+    response.set_chunked_content_provider("text/event-stream", [&jobs, id, sent, state_sent](std::size_t, httplib::DataSink& sink) {
+      const auto update = jobs.updates(id, *sent, *state_sent, std::chrono::milliseconds(1000));
       if (!update) return false;
       std::string chunk;
+      if (update->state != *state_sent) {
+        chunk += "event: state\ndata: " + update->state + "\n\n";
+        *state_sent = update->state;
+      }
       for (const auto& line : update->lines) chunk += "event: progress\ndata: " + line + "\n\n";
       *sent += update->lines.size();
       if (update->finished) {
@@ -186,6 +217,45 @@ void tree_routes(WorkbenchServer::State& state) {
   }));
 }
 
+// Puzzles are the results of finished "puzzles" jobs; a try is judged by the forcing
+// search that made them (engine/puzzles.h), with nothing kept between tries.
+void puzzle_routes(WorkbenchServer::State& state) {
+  JobQueue& jobs = state.jobs;
+  state.http.Get("/api/puzzles", api([&jobs](const httplib::Request&) {
+    json puzzles = json::array();
+    for (const json& summary : jobs.list()) {
+      if (summary["kind"] != "puzzles" || summary["state"] != "done") continue;
+      const auto job = jobs.get(summary["id"].get<int64_t>());
+      if (!job || !(*job)["result"].is_object()) continue;
+      for (json puzzle : (*job)["result"].value("list", json::array())) {
+        puzzle["job"] = summary["id"];
+        puzzles.push_back(puzzle);
+      }
+    }
+    return json{{"puzzles", puzzles}};
+  }));
+  // {"spec", "moves": the puzzle's position, "played": the turns since, the solver's
+  // last, "length"} -> {"right", "solved", "reply", "undecided"}
+  state.http.Post("/api/puzzles/try", api([](const httplib::Request& request) {
+    const json body = parse_body(request);
+    const RequestedPosition puzzle = requested_position(body);
+    if (!body.contains("length") || !body["length"].is_number_integer() || body["length"] < 1 || body["length"] > 20)
+      throw ApiError(400, "\"length\" must be the puzzle's length, an integer from 1 to 20");
+    const Position start = play_moves(puzzle.game, puzzle.moves);
+    const Position played = play_moves(puzzle.game, puzzle.moves + " " + string_field(body, "played"));
+    const int since = played.turns_played() - start.turns_played();
+    if (since % 2 != 1) throw ApiError(400, "\"played\" must end with the solver's turn");
+    Position before = played;
+    before.undo();
+    const int turns_left = body["length"].get<int>() - since / 2;
+    const PuzzleStep step = judge_puzzle_turn(before, played.history().back(), turns_left);
+    return json{{"right", step.right},
+                {"solved", step.solved},
+                {"undecided", step.undecided},
+                {"reply", step.reply ? json(format_turn(puzzle.game, *step.reply)) : json(nullptr)}};
+  }));
+}
+
 void general_routes(WorkbenchServer::State& state) {
   state.http.Get("/api/health", api([&state](const httplib::Request&) {
     return json{{"ok", true}, {"program", "kinrow"}, {"jobs", state.jobs.counts()}};
@@ -198,7 +268,7 @@ void general_routes(WorkbenchServer::State& state) {
              {"Connect Four", "connect4"},
              {"Gomoku 15×15", "mnk:15x15x5"},
              {"Connect6 19×19", "connect6"},
-             {"Qubic 4×4×4", "cube:4"},
+             {"Qubic 4×4×4", "qubic"},
              {"mnk 7×7×4", "mnk:7x7x4"}})
       games.push_back({{"name", name}, {"spec", make_game(spec).spec}});
     return json{{"games", games}};
@@ -238,6 +308,7 @@ WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::mak
   position_routes(*state_);
   job_routes(*state_);
   tree_routes(*state_);
+  puzzle_routes(*state_);
   general_routes(*state_);
 }
 
