@@ -111,9 +111,10 @@ test('free edit: stones of either colour become a move string', { timeout: 60000
   assert.equal(await page.getAttribute(t('stone-b2'), 'data-player'), '1');
   assert.equal(await page.getAttribute(t('stone-c3'), 'data-player'), '0');
   assert.equal((await boardMoves(page)).split(' ').length, 3);
-  // Two O stones beside one X cannot alternate: the page says so and stays in edit mode.
+  // Three O stones beside two X cannot alternate: the page says so and stays in edit mode.
   await page.click(t('edit-toggle'));
   await page.click(t('cell-a2'));
+  await page.click(t('cell-a3'));
   await page.click(t('edit-apply'));
   await page.waitForSelector(`${t('error')}:not([hidden])`);
   assert.match(await page.textContent(t('error-text')), /alternat/);

@@ -9,6 +9,7 @@ const ACTIVE = new Set(['queued', 'running']);
 // Browsers keep at most six connections to one host; the API needs some of them.
 const MAX_STREAMS = 3;
 const PROGRESS_LINES_SHOWN = 6;
+const DETAILS_ON_LOAD = 10;
 
 export class Jobs extends EventTarget {
   constructor(api, listElement) {
@@ -37,6 +38,10 @@ export class Jobs extends EventTarget {
   // Reads the job list (newest first) and follows the jobs still queued or running.
   async refresh() {
     const { jobs } = await this.api.get('/api/jobs');
+    // A summary without its result: the newest finished ones are read in full.
+    const details = jobs.filter((j) => j.result === undefined && !ACTIVE.has(j.state)).slice(0, DETAILS_ON_LOAD);
+    const full = await Promise.all(details.map((j) => this.api.quiet('GET', `/api/jobs/${j.id}`).catch(() => j)));
+    for (const f of full) jobs[jobs.findIndex((j) => j.id === f.id)] = f;
     for (const job of [...jobs].reverse()) {
       const known = this.jobs.get(job.id);
       // A summary may leave out progress and result; keep what the stream delivered.
@@ -56,6 +61,7 @@ export class Jobs extends EventTarget {
     }
     const stream = new EventSource(`/api/jobs/${id}/events`);
     entry.stream = stream;
+    this.schedulePoll();
     // The stream sends every line from the first, also after a reconnection.
     stream.addEventListener('open', () => { entry.job.progress = []; });
     stream.addEventListener('progress', (e) => {
@@ -84,23 +90,27 @@ export class Jobs extends EventTarget {
     for (const [id, entry] of this.jobs) if (ACTIVE.has(entry.job.state)) this.follow(id);
   }
 
-  // Jobs beyond the streams' limit are read every two seconds until they finish.
+  // Read every second: jobs beyond the streams' limit, and queued jobs (their stream
+  // says nothing until the job prints, so the move from queued to running is read here).
+  needsPoll(entry) {
+    return entry.job.state === 'queued' || (entry.job.state === 'running' && !entry.stream);
+  }
+
   schedulePoll() {
-    const unfollowed = [...this.jobs.values()].some((e) => ACTIVE.has(e.job.state) && !e.stream);
-    if (!unfollowed || this.pollTimer) return;
+    if (this.pollTimer || ![...this.jobs.values()].some((e) => this.needsPoll(e))) return;
     this.pollTimer = setTimeout(async () => {
-      this.pollTimer = null;
       for (const [id, entry] of this.jobs) {
-        if (!ACTIVE.has(entry.job.state) || entry.stream) continue;
+        if (!this.needsPoll(entry)) continue;
         try {
           const job = await this.api.quiet('GET', `/api/jobs/${id}`);
-          this.upsert(job);
-          if (!ACTIVE.has(job.state)) this.ended(job);
+          if (entry.job.state !== job.state || !entry.stream) this.upsert(job);
+          if (!ACTIVE.has(job.state) && !entry.stream) this.ended(job);
         } catch { /* shown on the next user action if the server is gone */ }
       }
+      this.pollTimer = null;
       this.followWaiting();
       this.schedulePoll();
-    }, 2000);
+    }, 1000);
   }
 
   ended(job) {
