@@ -15,7 +15,7 @@ struct Command {
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
     kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec, kProveSpec, kWorkerSpec,
-    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec, kSgfSpec, kMatchSpec;
+    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec, kSgfSpec, kMatchSpec, kServeSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -37,6 +37,7 @@ int run_pbrain(const Args& args);
 int run_puzzles(const Args& args);
 int run_sgf(const Args& args);
 int run_match(const Args& args);
+int run_serve(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -29,6 +29,7 @@ const std::vector<Command>& commands() {
       {&kPbrainSpec, run_pbrain},
       {&kPuzzlesSpec, run_puzzles},
       {&kMatchSpec, run_match},
+      {&kServeSpec, run_serve},
       {&kPlaySpec, run_play},
       {&kSgfSpec, run_sgf},
       {&kDictSpec, run_dict},

@@ -1,0 +1,261 @@
+#include "server/workbench_server.h"
+
+#include <httplib.h>
+
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "core/notation.h"
+#include "games/families.h"
+#include "server/api_error.h"
+#include "server/job_queue.h"
+#include "server/position_json.h"
+#include "server/static_files.h"
+#include "server/workbench_db.h"
+
+namespace kinrow::server {
+
+using nlohmann::json;
+
+struct WorkbenchServer::State {
+  ServerOptions options;
+  WorkbenchDb db;
+  JobQueue jobs;
+  httplib::Server http;
+
+  explicit State(const ServerOptions& o)
+      : options(o), db(o.database), jobs(db, {o.kinrow_binary, o.database}, o.max_jobs) {}
+};
+
+namespace {
+
+using Handler = std::function<json(const httplib::Request&)>;
+
+json parse_body(const httplib::Request& request) {
+  if (request.body.empty()) return json::object();
+  json body = json::parse(request.body, nullptr, false);
+  if (body.is_discarded()) throw ApiError(400, "malformed JSON in the request body");
+  if (!body.is_object()) throw ApiError(400, "the request body must be a JSON object");
+  return body;
+}
+
+int64_t path_id(const httplib::Request& request, int index) {
+  try {
+    return std::stoll(request.matches[index].str());
+  } catch (const std::exception&) {
+    throw ApiError(404, "no such id");
+  }
+}
+
+void send_error(httplib::Response& response, int status, const std::string& message) {
+  response.status = status;
+  response.set_content(json{{"error", message}}.dump(), "application/json");
+}
+
+// Every API handler answers JSON, and every failure becomes a status with a message.
+httplib::Server::Handler api(Handler handler) {
+  return [handler = std::move(handler)](const httplib::Request& request, httplib::Response& response) {
+    try {
+      response.set_content(handler(request).dump(), "application/json");
+    } catch (const ApiError& error) {
+      send_error(response, error.status, error.what());
+    } catch (const InputError& error) {
+      send_error(response, 400, error.what());
+    } catch (const std::exception& error) {
+      send_error(response, 500, std::string("internal error: ") + error.what());
+    }
+  };
+}
+
+void position_routes(WorkbenchServer::State& state) {
+  state.http.Post("/api/position", api([](const httplib::Request& request) {
+    const RequestedPosition requested = requested_position(parse_body(request));
+    return position_json(play_moves(requested.game, requested.moves));
+  }));
+}
+
+void job_routes(WorkbenchServer::State& state) {
+  JobQueue& jobs = state.jobs;
+  state.http.Post("/api/jobs", api([&jobs](const httplib::Request& request) { return jobs.submit(parse_body(request)); }));
+  state.http.Get("/api/jobs", api([&jobs](const httplib::Request&) { return json{{"jobs", jobs.list()}}; }));
+  state.http.Get(R"(/api/jobs/(\d+))", api([&jobs](const httplib::Request& request) {
+    const auto job = jobs.get(path_id(request, 1));
+    if (!job) throw ApiError(404, "no such job");
+    return *job;
+  }));
+  state.http.Delete(R"(/api/jobs/(\d+))", api([&jobs](const httplib::Request& request) {
+    const auto job = jobs.cancel(path_id(request, 1));
+    if (!job) throw ApiError(404, "no such job");
+    return *job;
+  }));
+  // Server-sent events: every progress line from the first, then the job when it ends.
+  state.http.Get(R"(/api/jobs/(\d+)/events)", [&jobs](const httplib::Request& request, httplib::Response& response) {
+    int64_t id = 0;
+    try {
+      id = path_id(request, 1);
+    } catch (const ApiError& error) {
+      return send_error(response, error.status, error.what());
+    }
+    if (!jobs.get(id)) return send_error(response, 404, "no such job");
+    auto sent = std::make_shared<std::size_t>(0);
+    response.set_header("Cache-Control", "no-cache");
+    response.set_chunked_content_provider("text/event-stream", [&jobs, id, sent](std::size_t, httplib::DataSink& sink) {
+      const auto update = jobs.updates(id, *sent, std::chrono::milliseconds(1000));
+      if (!update) return false;
+      std::string chunk;
+      for (const auto& line : update->lines) chunk += "event: progress\ndata: " + line + "\n\n";
+      *sent += update->lines.size();
+      if (update->finished) {
+        const auto job = jobs.get(id);
+        chunk += "event: end\ndata: " + (job ? job->dump() : "null") + "\n\n";
+      } else if (chunk.empty()) {
+        chunk = ": still running\n\n";  // keeps the connection and notices a closed one
+      }
+      if (!sink.write(chunk.data(), chunk.size())) return false;
+      if (update->finished) sink.done();
+      return true;
+    });
+  });
+}
+
+// The position of a tree node: the tree's root moves, then the turns down to the node.
+Position node_position(const Game& game, const std::string& root_moves, const std::vector<std::string>& path) {
+  std::string moves = root_moves;
+  for (const auto& turn : path) moves += (moves.empty() ? "" : " ") + turn;
+  return play_moves(game, moves);
+}
+
+void tree_routes(WorkbenchServer::State& state) {
+  WorkbenchDb& db = state.db;
+  state.http.Get("/api/trees", api([&db](const httplib::Request&) {
+    std::lock_guard lock(db.mutex());
+    return json{{"trees", db.trees()}};
+  }));
+  state.http.Post("/api/trees", api([&db](const httplib::Request& request) {
+    const json body = parse_body(request);
+    const RequestedPosition requested = requested_position(body);
+    std::string name = string_field(body, "name");
+    if (name.empty()) name = requested.game.spec + (requested.moves.empty() ? "" : " " + requested.moves);
+    std::lock_guard lock(db.mutex());
+    return db.create_tree(name, requested.game.spec, requested.moves);
+  }));
+  state.http.Get(R"(/api/trees/(\d+))", api([&db](const httplib::Request& request) {
+    std::lock_guard lock(db.mutex());
+    const auto tree = db.tree(path_id(request, 1));
+    if (!tree) throw ApiError(404, "no such tree");
+    return *tree;
+  }));
+  state.http.Post(R"(/api/trees/(\d+)/nodes)", api([&db](const httplib::Request& request) {
+    const json body = parse_body(request);
+    const int64_t tree_id = path_id(request, 1);
+    int64_t parent = 0;
+    if (body.contains("parent") && !body["parent"].is_null()) {
+      if (!body["parent"].is_number_integer()) throw ApiError(400, "\"parent\" must be a node id or null");
+      parent = body["parent"].get<int64_t>();
+    }
+    const std::string turn = string_field(body, "turn");
+    if (turn.empty()) throw ApiError(400, "\"turn\" is missing");
+    std::lock_guard lock(db.mutex());
+    const auto tree = db.tree(tree_id);
+    if (!tree) throw ApiError(404, "no such tree");
+    auto path = db.path_to(tree_id, parent);
+    if (!path) throw ApiError(404, "no such parent node in this tree");
+    const Game game = make_game((*tree)["spec"].get<std::string>());
+    // The turn is checked by playing it, and stored as kinrow writes it.
+    const Position before = node_position(game, (*tree)["moves"].get<std::string>(), *path);
+    path->push_back(turn);
+    const Position after = node_position(game, (*tree)["moves"].get<std::string>(), *path);
+    if (after.turns_played() != before.turns_played() + 1)
+      throw ApiError(400, "\"" + turn + "\" is not one whole turn here");
+    return db.add_node(tree_id, parent, format_turn(game, after.history().back()));
+  }));
+  state.http.Patch(R"(/api/trees/(\d+)/nodes/(\d+))", api([&db](const httplib::Request& request) {
+    const json body = parse_body(request);
+    if (!body.contains("comment") || !body["comment"].is_string()) throw ApiError(400, "\"comment\" must be a string");
+    std::lock_guard lock(db.mutex());
+    const auto node = db.set_comment(path_id(request, 1), path_id(request, 2), body["comment"].get<std::string>());
+    if (!node) throw ApiError(404, "no such node in this tree");
+    return *node;
+  }));
+  state.http.Delete(R"(/api/trees/(\d+)/nodes/(\d+))", api([&db](const httplib::Request& request) {
+    std::lock_guard lock(db.mutex());
+    const int deleted = db.delete_subtree(path_id(request, 1), path_id(request, 2));
+    if (deleted == 0) throw ApiError(404, "no such node in this tree");
+    return json{{"deleted", deleted}};
+  }));
+}
+
+void general_routes(WorkbenchServer::State& state) {
+  state.http.Get("/api/health", api([&state](const httplib::Request&) {
+    return json{{"ok", true}, {"program", "kinrow"}, {"jobs", state.jobs.counts()}};
+  }));
+  // Games to start from; any spec kinrow reads may be typed in instead.
+  state.http.Get("/api/games", api([](const httplib::Request&) {
+    json games = json::array();
+    for (const auto& [name, spec] : std::vector<std::pair<const char*, const char*>>{
+             {"Tic-tac-toe", "tictactoe"},
+             {"Connect Four", "connect4"},
+             {"Gomoku 15×15", "mnk:15x15x5"},
+             {"Connect6 19×19", "connect6"},
+             {"Qubic 4×4×4", "cube:4"},
+             {"mnk 7×7×4", "mnk:7x7x4"}})
+      games.push_back({{"name", name}, {"spec", make_game(spec).spec}});
+    return json{{"games", games}};
+  }));
+  state.http.Get(R"(/api/.*)", [](const httplib::Request&, httplib::Response& response) {
+    send_error(response, 404, "no such API endpoint");
+  });
+  state.http.Get(R"(/.*)", [&state](const httplib::Request& request, httplib::Response& response) {
+    try {
+      const auto file = static_file(state.options.web_root, request.path);
+      if (!file) return send_error(response, 404, "no such file: " + request.path);
+      response.set_content(file->content, file->mime_type);
+    } catch (const ApiError& error) {
+      send_error(response, error.status, error.what());
+    }
+  });
+}
+
+}  // namespace
+
+WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::make_unique<State>(options)) {
+  auto& http = state_->http;
+  const int threads = options.threads;
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
+  http.set_payload_max_length(options.max_body_bytes);
+  // Statuses httplib sets itself (413, 400 on a bad request line, 404 with no route)
+  // get the same {"error"} body as ours.
+  http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
+    if (!response.body.empty()) return;
+    const char* message = response.status == 413   ? "request too large"
+                          : response.status == 404 ? "not found"
+                          : response.status == 405 ? "method not allowed"
+                                                   : "bad request";
+    response.set_content(json{{"error", message}}.dump(), "application/json");
+  });
+  // httplib tries routes in the order given: the catch-alls come last.
+  position_routes(*state_);
+  job_routes(*state_);
+  tree_routes(*state_);
+  general_routes(*state_);
+}
+
+WorkbenchServer::~WorkbenchServer() = default;
+
+int WorkbenchServer::bind() {
+  const auto& o = state_->options;
+  const int port = o.port == 0 ? state_->http.bind_to_any_port(o.host) : (state_->http.bind_to_port(o.host, o.port) ? o.port : -1);
+  if (port < 0) throw InputError("cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use?)");
+  return port;
+}
+
+void WorkbenchServer::serve() {
+  state_->http.listen_after_bind();
+}
+
+void WorkbenchServer::stop() {
+  state_->http.stop();
+}
+
+}  // namespace kinrow::server

@@ -1,0 +1,236 @@
+// The workbench's API (server/workbench_server.h), through a real `kinrow serve` on a
+// free loopback port: every endpoint with good and bad requests — each bad one a 4xx
+// with a message, the server still answering after it — jobs run, queued, streamed and
+// cancelled, trees kept across a kill -9 of the server.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <nlohmann/json.hpp>
+
+#include "process_support.h"
+
+namespace kinrow {
+namespace {
+
+using nlohmann::json;
+using testing::Child;
+using testing::TemporaryDirectory;
+using testing::eventually;
+using testing::free_port;
+
+class Workbench {
+ public:
+  explicit Workbench(int max_jobs = 1, const std::filesystem::path& db = {})
+      : dir_("kinrow-serve"), port_(free_port()), db_(db.empty() ? dir_ / "workbench.db" : db) {
+    std::filesystem::create_directories(dir_ / "web");
+    std::ofstream(dir_ / "web" / "index.html") << "<!doctype html><title>kinrow test page</title>";
+    std::ofstream(dir_ / "outside.txt") << "secret";
+    std::filesystem::create_symlink(dir_ / "outside.txt", dir_ / "web" / "link.txt");
+    start(max_jobs);
+  }
+  void start(int max_jobs) {
+    server_ = std::make_unique<Child>(
+        std::vector<std::string>{KINROW_BINARY, "serve", "--port", std::to_string(port_), "--db", db_.string(),
+                                 "--web", (dir_ / "web").string(), "--max-jobs", std::to_string(max_jobs)},
+        dir_ / "serve.out", dir_ / "serve.err");
+    const bool up = eventually([&] { return client().Get("/api/health") != nullptr; }, 30);
+    if (!up) throw std::runtime_error("kinrow serve did not start: " + server_->err());
+  }
+  void kill9() {
+    server_->signal(SIGKILL);
+    server_->wait(10);
+  }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_read_timeout(30, 0);
+    return c;
+  }
+  // The status and JSON answer of a request (body "" for none).
+  std::pair<int, json> call(const std::string& method, const std::string& path, const std::string& body = "") const {
+    auto c = client();
+    httplib::Result r = method == "GET"      ? c.Get(path)
+                        : method == "DELETE" ? c.Delete(path)
+                        : method == "PATCH"  ? c.Patch(path, body, "application/json")
+                                             : c.Post(path, body, "application/json");
+    if (!r) throw std::runtime_error(method + " " + path + ": no answer");
+    return {r->status, json::parse(r->body, nullptr, false)};
+  }
+  json ok(const std::string& method, const std::string& path, const json& body = nullptr) const {
+    auto [status, answer] = call(method, path, body.is_null() ? "" : body.dump());
+    EXPECT_EQ(status, 200) << method << " " << path << ": " << answer.dump();
+    return answer;
+  }
+  // A request that must fail with `status` and a message, leaving the server up.
+  void rejects(const std::string& method, const std::string& path, const std::string& body, int status,
+               const std::string& message_part = "") const {
+    auto [got, answer] = call(method, path, body);
+    EXPECT_EQ(got, status) << method << " " << path << " " << body;
+    ASSERT_TRUE(answer.is_object() && answer.contains("error")) << answer.dump();
+    EXPECT_NE(answer["error"].get<std::string>().find(message_part), std::string::npos) << answer["error"];
+    EXPECT_EQ(call("GET", "/api/health").first, 200);
+  }
+  json wait_job(int64_t id, double seconds = 60) const {
+    json job;
+    eventually([&] {
+      job = ok("GET", "/api/jobs/" + std::to_string(id));
+      const std::string state = job["state"];
+      return state != "queued" && state != "running";
+    }, seconds);
+    return job;
+  }
+  const std::filesystem::path& dir() const { return dir_.path(); }
+
+ private:
+  TemporaryDirectory dir_;
+  int port_;
+  std::filesystem::path db_;
+  std::unique_ptr<Child> server_;
+};
+
+TEST(Server, PositionOfEachKindOfBoard) {
+  Workbench w;
+  const json ttt = w.ok("POST", "/api/position", {{"spec", "tictactoe"}, {"moves", "b2 a1"}});
+  EXPECT_EQ(ttt["cells"].size(), 9u);
+  EXPECT_EQ(ttt["stones"].size(), 2u);
+  EXPECT_EQ(ttt["to_move"], 0);
+  EXPECT_EQ(ttt["playable"].size(), 7u);
+  EXPECT_EQ(ttt["moves"], "b2 a1");
+  EXPECT_FALSE(ttt["over"].get<bool>());
+
+  const json won = w.ok("POST", "/api/position", {{"spec", "tictactoe"}, {"moves", "a1 b1 a2 b2 a3"}});
+  EXPECT_TRUE(won["over"].get<bool>());
+  EXPECT_EQ(won["winner"], 0);
+  EXPECT_EQ(won["winning_line"]["cells"].size(), 3u);
+  EXPECT_TRUE(won["playable"].empty());
+
+  // Gravity: one playable cell per column, the lowest empty one.
+  const json c4 = w.ok("POST", "/api/position", {{"spec", "connect4"}, {"moves", "4453"}});
+  EXPECT_TRUE(c4["gravity"].get<bool>());
+  EXPECT_EQ(c4["playable"].size(), 7u);
+  for (const auto& cell : c4["playable"]) {
+    const auto& coords = c4["cells"][cell.get<int>()]["coords"];
+    const int x = coords[0], y = coords[1];
+    EXPECT_EQ(y, x == 3 ? 2 : (x == 4 || x == 2 ? 1 : 0)) << "column " << x;
+  }
+
+  // Connect6: one stone on the first turn, two after.
+  const json c6 = w.ok("POST", "/api/position", {{"spec", "connect6"}, {"moves", "j10 k10k11"}});
+  EXPECT_EQ(c6["cells"].size(), 361u);
+  EXPECT_EQ(c6["p"], 2);
+  EXPECT_EQ(c6["stones_this_turn"], 2);
+  EXPECT_EQ(c6["turns"], json({"j10", "k10k11"}));
+
+  // Threats: each side's lines one or two stones from completion.
+  const json t = w.ok("POST", "/api/position", {{"spec", "tictactoe"}, {"moves", "a1 b2 a2"}});
+  int x_ones = 0;
+  for (const auto& threat : t["threats"])
+    if (threat["player"] == 0 && threat["missing"] == 1) ++x_ones;
+  EXPECT_EQ(x_ones, 1);  // a3 completes the a-column
+
+  const json cube = w.ok("POST", "/api/position", {{"spec", "cube:4"}});
+  EXPECT_EQ(cube["extent"].size(), 3u);
+}
+
+TEST(Server, BadRequestsAreClearAndHarmless) {
+  Workbench w;
+  w.rejects("POST", "/api/position", "{not json", 400, "malformed JSON");
+  w.rejects("POST", "/api/position", "[1,2]", 400, "JSON object");
+  w.rejects("POST", "/api/position", R"({"moves": "a1"})", 400, "spec");
+  w.rejects("POST", "/api/position", R"({"spec": "mnk:0x3x3"})", 400);
+  w.rejects("POST", "/api/position", R"({"spec": 7})", 400, "string");
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "moves": "b2 b2"})", 400, "b2");
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "moves": "z9"})", 400, "z9");
+  w.rejects("POST", "/api/position", std::string(5u << 20, ' '), 413, "too large");
+  w.rejects("GET", "/api/nothing", "", 404);
+  w.rejects("GET", "/api/jobs/999", "", 404, "no such job");
+  w.rejects("GET", "/api/trees/999", "", 404, "no such tree");
+}
+
+TEST(Server, StaticFilesNeverLeaveTheirFolder) {
+  Workbench w;
+  auto c = w.client();
+  auto index = c.Get("/");
+  ASSERT_TRUE(index);
+  EXPECT_EQ(index->status, 200);
+  EXPECT_NE(index->body.find("kinrow test page"), std::string::npos);
+  EXPECT_NE(index->get_header_value("Content-Type").find("text/html"), std::string::npos);
+  for (const char* path : {"/../outside.txt", "/%2e%2e/outside.txt", "/link.txt", "/web/../../outside.txt"}) {
+    auto r = c.Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_TRUE(r->status == 400 || r->status == 404) << path << " " << r->status;
+    EXPECT_EQ(r->body.find("secret"), std::string::npos) << path;
+  }
+  EXPECT_EQ(c.Get("/missing.js")->status, 404);
+}
+
+TEST(Server, JobRunsAndAnswersWithTheCommandsResult) {
+  Workbench w;
+  const json job = w.ok("POST", "/api/jobs", {{"kind", "solve"}, {"spec", "tictactoe"}, {"moves", "b2 a2"}});
+  EXPECT_EQ(job["state"], "queued");
+  const json done = w.wait_job(job["id"]);
+  ASSERT_EQ(done["state"], "done") << done.dump();
+  EXPECT_EQ(done["result"]["value"], "first-player-win") << done["result"].dump();  // X wins after an edge reply
+
+  // The event stream repeats a finished job's progress and ends with the job.
+  auto r = w.client().Get("/api/jobs/" + std::to_string(job["id"].get<int>()) + "/events");
+  ASSERT_TRUE(r);
+  EXPECT_NE(r->body.find("event: end"), std::string::npos);
+
+  const json list = w.ok("GET", "/api/jobs");
+  ASSERT_FALSE(list["jobs"].empty());
+  EXPECT_EQ(list["jobs"][0]["id"], job["id"]);
+
+  w.rejects("POST", "/api/jobs", R"({"kind": "dance", "spec": "tictactoe"})", 400, "unknown job kind");
+  w.rejects("POST", "/api/jobs", R"({"kind": "think", "spec": "tictactoe", "options": {"time": -1}})", 400, "time");
+  w.rejects("POST", "/api/jobs", R"({"kind": "think", "spec": "tictactoe", "options": {"exclude": "--db x"}})", 400);
+  w.rejects("POST", "/api/jobs", R"({"kind": "solve", "spec": "tictactoe", "moves": "b2 b2"})", 400);
+}
+
+TEST(Server, JobsQueueBeyondTheLimitAndCancel) {
+  Workbench w(1);
+  // The engine thinking for a minute on Gomoku: long enough to be cancelled.
+  const json long_job = {{"kind", "think"}, {"spec", "mnk:15x15x5"}, {"moves", "h8"}, {"options", {{"time", 60}}}};
+  const json first = w.ok("POST", "/api/jobs", long_job);
+  const json second = w.ok("POST", "/api/jobs", long_job);
+  ASSERT_TRUE(eventually([&] { return w.ok("GET", "/api/jobs/" + std::to_string(first["id"].get<int>()))["state"] == "running"; }, 20));
+  const json health = w.ok("GET", "/api/health");
+  EXPECT_EQ(health["jobs"]["running"], 1);
+  EXPECT_EQ(health["jobs"]["queued"], 1);
+  EXPECT_EQ(w.ok("GET", "/api/jobs/" + std::to_string(second["id"].get<int>()))["state"], "queued");
+
+  EXPECT_EQ(w.ok("DELETE", "/api/jobs/" + std::to_string(second["id"].get<int>()))["state"], "cancelled");
+  EXPECT_EQ(w.ok("DELETE", "/api/jobs/" + std::to_string(first["id"].get<int>()))["state"], "cancelled");
+  EXPECT_EQ(w.ok("GET", "/api/health")["jobs"]["running"], 0);
+  w.rejects("DELETE", "/api/jobs/12345", "", 404);
+}
+
+TEST(Server, TreesKeepEveryCommittedEditAcrossAKill) {
+  const TemporaryDirectory keep("kinrow-serve-db");
+  const auto db = keep / "workbench.db";
+  int64_t tree = 0, node = 0;
+  {
+    Workbench w(1, db);
+    const json t = w.ok("POST", "/api/trees", {{"name", "openings"}, {"spec", "tictactoe"}, {"moves", "b2"}});
+    tree = t["id"];
+    const std::string nodes = "/api/trees/" + std::to_string(tree) + "/nodes";
+    const json a1 = w.ok("POST", nodes, {{"parent", nullptr}, {"turn", "a1"}});
+    node = a1["id"];
+    EXPECT_EQ(w.ok("POST", nodes, {{"parent", nullptr}, {"turn", "a1"}})["id"], node);  // no duplicate
+    const json c3 = w.ok("POST", nodes, {{"parent", node}, {"turn", "c3"}});
+    EXPECT_EQ(c3["parent"], node);
+    w.ok("PATCH", nodes + "/" + std::to_string(node), {{"comment", "the corner reply draws"}});
+    w.rejects("POST", nodes, json{{"parent", node}, {"turn", "b2"}}.dump(), 400, "b2");  // occupied
+    w.rejects("POST", nodes, json{{"parent", 9999}, {"turn", "a2"}}.dump(), 404);
+    w.rejects("PATCH", nodes + "/" + std::to_string(node), R"({"comment": 5})", 400);
+    w.kill9();
+  }
+  Workbench w(1, db);
+  const json t = w.ok("GET", "/api/trees/" + std::to_string(tree));
+  ASSERT_EQ(t["nodes"].size(), 2u);
+  EXPECT_EQ(t["nodes"][0]["comment"], "the corner reply draws");
+  EXPECT_EQ(w.ok("DELETE", "/api/trees/" + std::to_string(tree) + "/nodes/" + std::to_string(node))["deleted"], 2);
+  EXPECT_TRUE(w.ok("GET", "/api/trees/" + std::to_string(tree))["nodes"].empty());
+}
+
+}  // namespace
+}  // namespace kinrow
