@@ -1,6 +1,10 @@
 // What every browser test needs: its own `kinrow serve` on a free loopback port with a
-// fresh database, Debian's chromium driven by playwright-core, and screenshots into
-// docs/screenshots/. Each test file calls startWorkbench() once and stop() at the end.
+// fresh database, Debian's chromium driven by playwright-core, and screenshots. Each test
+// file calls startWorkbench() once and stop() at the end.
+//
+// Screenshots go to docs/screenshots/ with KINROW_SCREENSHOTS=docs (how the committed
+// ones are made); otherwise into the test's scratch folder, so that a test run does not
+// rewrite committed files (job timings differ from run to run).
 
 import { spawn, execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +16,7 @@ import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const screenshots = join(root, 'docs', 'screenshots');
+const docsScreenshots = join(root, 'docs', 'screenshots');
 const VIEWPORT = { width: 1200, height: 800 };
 
 // The kinrow binary: from CTest (KINROW_BINARY), else a developer's build.
@@ -115,8 +119,9 @@ export async function startWorkbench({ maxJobs = 1 } = {}) {
       return { status: response.status, json: await response.json().catch(() => null) };
     },
     async screenshot(name) {
-      mkdirSync(screenshots, { recursive: true });
-      await page.screenshot({ path: join(screenshots, `${name}.png`) });
+      const folder = process.env.KINROW_SCREENSHOTS === 'docs' ? docsScreenshots : join(scratch, 'screenshots');
+      mkdirSync(folder, { recursive: true });
+      await page.screenshot({ path: join(folder, `${name}.png`) });
     },
     async restartServer() {
       await stopServer();

@@ -80,6 +80,13 @@ class Geometry {
   }
 }
 
+// The completed line's cells: the contract's list, or the server's {player, cells}.
+function winningCells(position) {
+  const line = position.winning_line;
+  if (!line) return null;
+  return Array.isArray(line) ? line : line.cells;
+}
+
 export class Board {
   constructor(container) {
     this.container = container;
@@ -109,7 +116,8 @@ export class Board {
     if (view.threats) this.drawThreats(svg, position, centres, view.threats);
     if (view.pairs) this.drawPairs(svg, view.pairs, centres);
     this.drawStones(svg, position, centres, view);
-    if (position.winning_line) this.drawWinningLine(svg, position.winning_line, centres);
+    const line = winningCells(position);
+    if (line) this.drawWinningLine(svg, line, centres);
     if (view.marks) this.drawMarks(svg, view.marks, centres);
     if (usesColumnDigits(position) && view.onCell) this.drawColumns(svg, g, position, view);
   }

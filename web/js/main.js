@@ -20,7 +20,7 @@ const DEFAULT_GAMES = [
   { name: 'Connect Four', spec: 'connect4' },
   { name: 'Gomoku 15×15', spec: 'mnk:15x15x5' },
   { name: 'Connect6 19×19', spec: 'connect6' },
-  { name: 'Qubic (4×4×4)', spec: 'cube:4' },
+  { name: 'Qubic 4×4×4', spec: 'qubic' },
 ];
 
 // ---- errors ----------------------------------------------------------------------
@@ -42,9 +42,8 @@ let analysis = null;  // { spec, moves, marks }: a finished job's cells, on its 
 const playScreen = {
   view() {
     if (editor.active) return { position: editor.view(), onCell: (cell) => editor.clickCell(cell), editing: true };
-    const position = session.position;
-    const marks = analysis && position && analysis.spec === position.spec && analysis.moves === position.moves ? analysis.marks : [];
-    return { position, pending: session.pending, marks, onCell: (cell) => session.clickCell(cell) };
+    const shown = currentAnalysis();
+    return { position: session.position, pending: session.pending, marks: shown ? shown.marks : [], onCell: (cell) => session.clickCell(cell) };
   },
   undo: () => session.undo(),
   redo: () => session.redo(),
@@ -77,6 +76,8 @@ function redraw() {
   board.draw(view);
   renderStatus(view);
   renderMoves(view);
+  const shown = currentAnalysis();
+  $('analysis').textContent = shown ? shown.text : '';
   const pending = active === 'play' && !editor.active && session.pending.length > 0;
   $('end-turn').hidden = !pending;
 }
@@ -163,7 +164,12 @@ async function loadGames() {
       games = list.map((g) => (typeof g === 'string' ? { name: g, spec: g } : { name: g.name || g.title || g.label || g.spec, spec: g.spec }))
         .filter((g) => g.spec);
     }
-  } catch { /* the built-in list */ }
+  } catch {
+    // The built-in list, named as the server names positions (canonical specs), so the
+    // picker can show which game is on the board.
+    const canonical = await Promise.all(games.map((g) => api.quiet('POST', '/api/position', { spec: g.spec }).then((p) => p.spec, () => null)));
+    games = games.map((g, i) => ({ ...g, spec: canonical[i] })).filter((g) => g.spec);
+  }
   const select = $('game-select');
   select.replaceChildren(...games.map((g) => new Option(`${g.name}${g.name !== g.spec ? ` — ${g.spec}` : ''}`, g.spec)));
   select.add(new Option('custom spec…', ''));
@@ -214,7 +220,10 @@ $('paste-form').addEventListener('submit', async (e) => {
     }
     return;
   }
-  await session.load(session.spec, text).catch(() => {});
+  try {
+    await session.load(session.spec, text);
+    $('paste-input').value = '';
+  } catch { /* the error is shown; the text stays for correcting */ }
 });
 
 $('share').addEventListener('click', async () => {
@@ -239,6 +248,7 @@ async function run(kind, options = {}) {
   if (!session.position) return;
   const id = await jobs.start(kind, session.spec, session.moves, options);
   startedFrom.set(id, { spec: session.spec, moves: session.moves });
+  setTimeout(health, 500);
 }
 $('run-think').addEventListener('click', () => run('think', { time: Number($('think-time').value) || 1 }));
 $('run-solve').addEventListener('click', () => run('solve'));
@@ -246,10 +256,17 @@ $('run-defences').addEventListener('click', () => run('defences'));
 $('run-prove-draw').addEventListener('click', () => run('prove-draw'));
 
 function showAnalysis(job, position) {
-  analysis = { spec: position.spec, moves: position.moves, marks: jobs.marksFor(job, position) };
-  const box = $('analysis');
-  box.textContent = `#${job.id} ${job.kind}: ${job.result ? summaryLine(job) : job.state}`;
+  analysis = {
+    spec: position.spec, moves: position.moves, marks: jobs.marksFor(job, position),
+    text: `#${job.id} ${job.kind}: ${job.result ? summaryLine(job) : job.state}`,
+  };
   redraw();
+}
+
+// A finished job's marks and summary belong to its position only.
+function currentAnalysis() {
+  const p = session.position;
+  return analysis && p && analysis.spec === p.spec && analysis.moves === p.moves ? analysis : null;
 }
 
 function summaryLine(job) {
@@ -264,6 +281,7 @@ function summaryLine(job) {
 // A finished job started from the board's position marks its cells there at once.
 jobs.addEventListener('end', (e) => {
   const job = e.detail;
+  health();
   const from = startedFrom.get(job.id);
   if (from && session.position && from.spec === session.spec && from.moves === session.moves) showAnalysis(job, session.position);
 });
@@ -280,7 +298,7 @@ jobs.addEventListener('show', async (e) => {
 async function health() {
   try {
     const h = await api.quiet('GET', '/api/health');
-    $('health').textContent = `kinrow ${h.version} · jobs ${h.jobs.running} running, ${h.jobs.queued} queued (at most ${h.jobs.max} at once)`;
+    $('health').textContent = `${h.version ? `kinrow ${h.version}` : 'kinrow'} · jobs ${h.jobs.running} running, ${h.jobs.queued} queued (at most ${h.jobs.max} at once)`;
     $('health').dataset.ok = 'true';
   } catch (error) {
     $('health').textContent = `server: ${error.message}`;
