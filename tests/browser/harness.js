@@ -121,6 +121,7 @@ export async function startWorkbench({ maxJobs = 1 } = {}) {
     async screenshot(name) {
       const folder = process.env.KINROW_SCREENSHOTS === 'docs' ? docsScreenshots : join(scratch, 'screenshots');
       mkdirSync(folder, { recursive: true });
+      await page.mouse.move(0, 0);  // no hover highlight in the picture
       await page.screenshot({ path: join(folder, `${name}.png`) });
     },
     async restartServer() {
