@@ -3,6 +3,7 @@
 // browsed here as a tree with each node's status. The board shows the chosen node's
 // position with its children marked by status; clicking a marked cell walks to it.
 
+import { listButton } from './dom.js';
 import { occupiedCells, playerName, turnCells } from './notation.js';
 
 const STATUS_MARK = { proven: '✓', open: '…', failed: '✗' };
@@ -39,16 +40,12 @@ export class BookScreen {
     const list = this.$('book-list');
     list.replaceChildren();
     for (const b of books) {
-      const li = document.createElement('li');
-      const button = document.createElement('button');
-      button.dataset.test = 'book-item';
-      button.dataset.bookId = b.id;
-      button.dataset.status = b.status;
-      button.className = `book-item status-${b.status}${this.book && this.book.id === b.id ? ' current' : ''}`;
-      button.textContent = `#${b.id} ${b.spec} ${b.moves || '(empty)'} · ${b.attacker} attacks · ${b.status} · ${b.nodes} nodes`;
-      button.addEventListener('click', () => this.open(b.id));
-      li.appendChild(button);
-      list.appendChild(li);
+      listButton(list, {
+        test: 'book-item', data: { bookId: b.id, status: b.status }, className: `status-${b.status}`,
+        current: this.book && this.book.id === b.id,
+        text: `#${b.id} ${b.spec} ${b.moves || '(empty)'} · ${b.attacker} attacks · ${b.status} · ${b.nodes} nodes`,
+        onClick: () => this.open(b.id),
+      });
     }
     this.books = books;
   }

@@ -3,6 +3,7 @@
 // opponent's every reply, each with the number of positions below it; zones and pairings
 // are drawn on the board. The walk is a list of turns from the certificate's root.
 
+import { listButton } from './dom.js';
 import { joinTurns, occupiedCells, turnCells } from './notation.js';
 
 export class ProofScreen {
@@ -46,15 +47,11 @@ export class ProofScreen {
     const list = this.$('cert-list');
     list.replaceChildren();
     for (const c of certificates) {
-      const li = document.createElement('li');
-      const button = document.createElement('button');
-      button.dataset.test = 'cert-item';
-      button.dataset.certId = c.id;
-      button.className = `cert-item${this.certificate && this.certificate.id === c.id ? ' current' : ''}`;
-      button.textContent = `#${c.id} ${c.name} · ${c.spec} · ${c.holder} ${c.claim} · ${c.entries} entries`;
-      button.addEventListener('click', () => this.open(c));
-      li.appendChild(button);
-      list.appendChild(li);
+      listButton(list, {
+        test: 'cert-item', data: { certId: c.id }, current: this.certificate && this.certificate.id === c.id,
+        text: `#${c.id} ${c.name} · ${c.spec} · ${c.holder} ${c.claim} · ${c.entries} entries`,
+        onClick: () => this.open(c),
+      });
     }
   }
 

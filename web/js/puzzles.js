@@ -2,6 +2,7 @@
 // player's turns go to the server, which checks them against the solution and answers
 // with the defender's reply; a wrong turn is taken back.
 
+import { listButton } from './dom.js';
 import { joinTurns } from './notation.js';
 import { Session } from './session.js';
 
@@ -37,17 +38,13 @@ export class PuzzleScreen {
     const list = this.$('puzzle-list');
     list.replaceChildren();
     for (const p of puzzles) {
-      const li = document.createElement('li');
-      const button = document.createElement('button');
-      button.dataset.test = 'puzzle-item';
-      button.dataset.puzzleId = p.id;
-      button.className = `puzzle-item${this.puzzle && this.puzzle.id === p.id ? ' current' : ''}`;
       const length = p.length !== undefined ? ` · wins in ${p.length}` : '';
       const difficulty = p.difficulty !== undefined ? ` · difficulty ${Number(p.difficulty).toFixed(1)}` : '';
-      button.textContent = `#${p.id} ${specOf(p)}${length}${difficulty}`;
-      button.addEventListener('click', () => this.start(p));
-      li.appendChild(button);
-      list.appendChild(li);
+      listButton(list, {
+        test: 'puzzle-item', data: { puzzleId: p.id }, current: this.puzzle && this.puzzle.id === p.id,
+        text: `#${p.id} ${specOf(p)}${length}${difficulty}`,
+        onClick: () => this.start(p),
+      });
     }
     this.puzzles = puzzles;
   }
