@@ -57,6 +57,11 @@ test('a long job can be cancelled, and the job list survives a reload', { timeou
   const { json } = await wb.api('GET', `/api/jobs/${id}`);
   assert.equal(json.state, 'cancelled');
 
+  // "show" on the solve job of the first test opens its position with its result.
+  await page.click(`${t('job')}[data-kind="solve"] ${t('job-show')}`);
+  await page.waitForSelector(`${t('board-svg')}[data-moves="b2 a2"]`);
+  await page.waitForSelector(t('mark-best'));
+
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await page.waitForSelector(`${t('job')}[data-job-id="${id}"][data-state="cancelled"]`);

@@ -44,6 +44,8 @@ test('tic-tac-toe: play, win, undo and redo', { timeout: 60000 }, async () => {
   await waitForMoves(page, 'b2 a1 a2 c1 c2');
   // The address bar holds the position: a reload shows it again.
   assert.match(page.url(), /#spec=.*&moves=b2%20a1%20a2%20c1%20c2$/);
+  await page.click(t('share'));
+  assert.equal(await page.inputValue(t('share-url')), page.url());
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await boardMoves(page), 'b2 a1 a2 c1 c2');
