@@ -108,7 +108,7 @@ test('Connect6 on 19x19: one stone first, then two-stone turns composed on the b
   await waitForMoves(page, three);
 });
 
-test('free edit: stones of either colour become a move string', { timeout: 60000 }, async () => {
+test('free edit: each side\'s stones, ordered into a game by the server', { timeout: 60000 }, async () => {
   const { page } = wb;
   await wb.open('#spec=tictactoe');
   await page.click(t('edit-toggle'));
@@ -121,15 +121,58 @@ test('free edit: stones of either colour become a move string', { timeout: 60000
   assert.equal(await page.getAttribute(t('stone-b2'), 'data-player'), '1');
   assert.equal(await page.getAttribute(t('stone-c3'), 'data-player'), '0');
   assert.equal((await boardMoves(page)).split(' ').length, 3);
-  // Three O stones beside two X cannot alternate: the page says so and stays in edit mode.
+  // Three O stones beside two X: no game reaches them; the server says so and the page
+  // stays in edit mode.
   await page.click(t('edit-toggle'));
   await page.click(t('cell-a2'));
   await page.click(t('cell-a3'));
   await page.click(t('edit-apply'));
   await page.waitForSelector(`${t('error')}:not([hidden])`);
-  assert.match(await page.textContent(t('error-text')), /alternat/);
-  await page.click(t('edit-cancel'));
+  assert.match(await page.textContent(t('error-text')), /stone counts/);
+  assert.equal(await page.isVisible(t('edit-tools')), true);
   await page.click(t('error-close'));
+  // X's column a and O's two stones: the server plays the line last, so X has won.
+  await page.click(t('edit-clear'));
+  await page.check(t('brush-x'));
+  for (const cell of ['a1', 'a2', 'a3']) await page.click(t(`cell-${cell}`));
+  await page.check(t('brush-o'));
+  for (const cell of ['b1', 'c3']) await page.click(t(`cell-${cell}`));
+  await page.click(t('edit-apply'));
+  await page.waitForSelector(t('winning-line'));
+  assert.equal(await page.getAttribute(t('status'), 'data-winner'), '0');
+  assert.equal((await boardMoves(page)).split(' ').length, 5);
+});
+
+test('free edit under gravity: the stones are dropped bottom first', { timeout: 60000 }, async () => {
+  const { page } = wb;
+  // Under gravity a cell's name is its column's: cells and stones are found by index.
+  const board = (await wb.api('POST', '/api/position', { spec: 'connect4' })).json;
+  const at = (column, row) => board.cells.find((c) => c.coords[0] === column - 1 && c.coords[1] === row - 1).index;
+  const cell = (column, row) => `[data-test^="cell-"][data-cell="${at(column, row)}"]`;
+  const stone = (column, row) => `[data-test^="stone-"][data-cell="${at(column, row)}"]`;
+  await wb.open('#spec=connect4');
+  await page.click(t('edit-toggle'));
+  // Column 4 holds X, O, X from the bottom, X's clicked top first.
+  await page.check(t('brush-x'));
+  for (const row of [3, 1]) await page.click(cell(4, row));
+  await page.check(t('brush-o'));
+  await page.click(cell(4, 2));
+  await page.click(t('edit-apply'));
+  await waitForMoves(page, '444');
+  assert.equal(await page.getAttribute(stone(4, 3), 'data-player'), '0');
+  assert.equal(await page.getAttribute(stone(4, 2), 'data-player'), '1');
+  // A stone with nothing under it is refused.
+  await page.click(t('edit-toggle'));
+  await page.check(t('brush-x'));
+  await page.click(cell(1, 3));
+  await page.check(t('brush-o'));
+  await page.click(cell(7, 1));
+  await page.click(t('edit-apply'));
+  await page.waitForSelector(`${t('error')}:not([hidden])`);
+  assert.match(await page.textContent(t('error-text')), /cannot be ordered/);
+  await page.click(t('error-close'));
+  await page.check(t('brush-x'));
+  await page.click(t('edit-cancel'));
 });
 
 test('paste a move string; a bad one is refused with the server\'s message', { timeout: 60000 }, async () => {
@@ -143,6 +186,25 @@ test('paste a move string; a bad one is refused with the server\'s message', { t
   await page.waitForSelector(`${t('error')}:not([hidden])`);
   assert.ok((await page.textContent(t('error-text'))).length > 0);
   assert.equal(await boardMoves(page), '4453');
+  await page.click(t('error-close'));
+});
+
+test('paste an SGF record: the server reads its game and moves', { timeout: 60000 }, async () => {
+  const { page } = wb;
+  await wb.open('#spec=connect4');
+  // SGF counts rows from the top: bb is the centre, aa the top-left corner (a3).
+  await page.fill(t('paste-input'), '(;FF[4]KR[mnk:3x3x3];B[bb];W[aa];B[cc])');
+  await page.click(t('paste-apply'));
+  await waitForMoves(page, 'b2 a3 c1');
+  assert.match(page.url(), /#spec=mnk%3A3x3x3&moves=b2%20a3%20c1$/);
+  assert.equal(await page.getAttribute(t('stone-a3'), 'data-player'), '1');
+  assert.equal(await page.inputValue(t('game-spec')), 'mnk:3x3x3');
+  // An SGF the server cannot read is refused with its reason; the board stays.
+  await page.fill(t('paste-input'), '(;KR[mnk:3x3x3];B[bb];W[bb])');
+  await page.click(t('paste-apply'));
+  await page.waitForSelector(`${t('error')}:not([hidden])`);
+  assert.ok((await page.textContent(t('error-text'))).length > 3);
+  assert.equal(await boardMoves(page), 'b2 a3 c1');
   await page.click(t('error-close'));
 });
 

@@ -119,7 +119,8 @@ export class Board {
     const line = winningCells(position);
     if (line) this.drawWinningLine(svg, line, centres);
     if (view.marks) this.drawMarks(svg, view.marks, centres);
-    if (usesColumnDigits(position) && view.onCell) this.drawColumns(svg, g, position, view);
+    // (Free edit places a stone on the cell clicked, gravity or not.)
+    if (usesColumnDigits(position) && view.onCell && !view.editing) this.drawColumns(svg, g, position, view);
   }
 
   drawFrames(svg, g, position) {
@@ -228,7 +229,7 @@ export class Board {
       const name = position.cells[s.cell].name;
       el('circle', {
         cx: c.x, cy: c.y, r: S * 0.4, class: `stone p${s.player}`,
-        'data-test': `stone-${name}`, 'data-player': s.player, 'data-turn': s.turn,
+        'data-test': `stone-${name}`, 'data-cell': s.cell, 'data-player': s.player, 'data-turn': s.turn,
       }, layer);
       if (view.numbers) {
         el('text', { x: c.x, y: c.y + 4, class: `stone-number p${s.player}` }, layer).textContent = String(s.turn + 1);

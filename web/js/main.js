@@ -14,15 +14,6 @@ import { TreePanel } from './tree.js';
 
 const $ = (name, root = document) => root.querySelector(`[data-test="${name}"]`);
 
-// The picker's games when the server offers no list (GET /api/games).
-const DEFAULT_GAMES = [
-  { name: 'Tic-tac-toe', spec: 'tictactoe' },
-  { name: 'Connect Four', spec: 'connect4' },
-  { name: 'Gomoku 15×15', spec: 'mnk:15x15x5' },
-  { name: 'Connect6 19×19', spec: 'connect6' },
-  { name: 'Qubic 4×4×4', spec: 'qubic' },
-];
-
 // ---- errors ----------------------------------------------------------------------
 function showError(message) {
   $('error-text').textContent = message;
@@ -155,21 +146,13 @@ async function openGame(spec, moves = '') {
 }
 
 // ---- the game picker -------------------------------------------------------------
-let games = DEFAULT_GAMES;
+// The server's examples ({name, spec}, specs in canonical form, so the picker shows which
+// game is on the board); any other spec is typed in.
 async function loadGames() {
+  let games = [];
   try {
-    const answer = await api.quiet('GET', '/api/games');
-    const list = Array.isArray(answer) ? answer : answer && (answer.games || answer.examples);
-    if (Array.isArray(list) && list.length) {
-      games = list.map((g) => (typeof g === 'string' ? { name: g, spec: g } : { name: g.name || g.title || g.label || g.spec, spec: g.spec }))
-        .filter((g) => g.spec);
-    }
-  } catch {
-    // The built-in list, named as the server names positions (canonical specs), so the
-    // picker can show which game is on the board.
-    const canonical = await Promise.all(games.map((g) => api.quiet('POST', '/api/position', { spec: g.spec }).then((p) => p.spec, () => null)));
-    games = games.map((g, i) => ({ ...g, spec: canonical[i] })).filter((g) => g.spec);
-  }
+    games = (await api.get('/api/games')).games;
+  } catch { /* shown; the spec field still works */ }
   const select = $('game-select');
   select.replaceChildren(...games.map((g) => new Option(`${g.name}${g.name !== g.spec ? ` — ${g.spec}` : ''}`, g.spec)));
   select.add(new Option('custom spec…', ''));
@@ -210,18 +193,16 @@ document.addEventListener('keydown', (e) => {
 $('paste-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const text = $('paste-input').value.trim();
-  if (text.startsWith('(;')) {
-    // SGF: read by the server (kinrow sgf import), if this server offers it.
-    try {
-      const game = await api.quiet('POST', '/api/sgf', text);
-      await openGame(game.spec, game.moves);
-    } catch (error) {
-      showError(error.status === 404 ? 'this server does not read SGF (no /api/sgf); paste a move string' : error.message);
-    }
-    return;
-  }
   try {
-    await session.load(session.spec, text);
+    if (text.startsWith('(;')) {
+      // An SGF record, read by the server as `kinrow sgf import` reads it (docs/sgf.md).
+      const record = await api.post('/api/sgf', text);
+      await openGame(record.spec, record.moves);
+      $('paste-note').textContent = record.notes.join(' ');
+    } else {
+      await session.load(session.spec, text);
+      $('paste-note').textContent = '';
+    }
     $('paste-input').value = '';
   } catch { /* the error is shown; the text stays for correcting */ }
 });

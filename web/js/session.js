@@ -24,7 +24,17 @@ export class Session extends EventTarget {
 
   // Shows spec after moves; a failure leaves the session where it was and throws.
   async load(spec, moves = '', { keepRedo = false } = {}) {
-    const position = await this.api.post('/api/position', { spec, moves });
+    return this.show({ spec, moves }, { keepRedo });
+  }
+
+  // Shows a position set up freely, as each side's stones ([[X's cells], [O's cells]]):
+  // the server orders them into turns, or refuses (400) saying why no game reaches them.
+  async setUp(stones) {
+    return this.show({ spec: this.spec, stones });
+  }
+
+  async show(request, { keepRedo = false } = {}) {
+    const position = await this.api.post('/api/position', request);
     this.position = position;
     this.turns = [...position.turns];
     this.pending = [];
