@@ -2,6 +2,8 @@
 // (a kinrow subcommand in a child process): started by POST /api/jobs, followed live
 // through its event stream (progress lines, then the finished job), cancelled by DELETE.
 // Jobs live in the server's database, so the list is read back after a page reload.
+// At most MAX_STREAMS jobs are followed at once (the oldest active ones, which the server
+// runs first); the others show their state as last read until a stream frees up.
 
 import { turnCells, occupiedCells } from './notation.js';
 
@@ -17,7 +19,6 @@ export class Jobs extends EventTarget {
     this.api = api;
     this.list = listElement;
     this.jobs = new Map();     // id -> { job, element, stream }
-    this.pollTimer = null;
   }
 
   async start(kind, spec, moves, options = {}) {
@@ -33,6 +34,7 @@ export class Jobs extends EventTarget {
     this.closeStream(id);
     this.upsert(job);
     this.ended(job);
+    this.followWaiting();
   }
 
   // Reads the job list (newest first) and follows the jobs still queued or running.
@@ -48,24 +50,25 @@ export class Jobs extends EventTarget {
       this.upsert({ ...(known ? known.job : {}), ...job, progress: job.progress || (known ? known.job.progress : []) });
       if (ACTIVE.has(job.state)) this.follow(job.id);
     }
-    this.schedulePoll();
   }
 
   follow(id) {
     const entry = this.jobs.get(id);
     if (!entry || entry.stream || !ACTIVE.has(entry.job.state)) return;
     const streams = [...this.jobs.values()].filter((e) => e.stream).length;
-    if (streams >= MAX_STREAMS) {
-      this.schedulePoll();
-      return;
-    }
+    if (streams >= MAX_STREAMS) return;
     const stream = new EventSource(`/api/jobs/${id}/events`);
     entry.stream = stream;
-    this.schedulePoll();
-    // The stream sends every line from the first, also after a reconnection.
+    // The stream sends the job's state first and on every change, and every progress
+    // line from the first, also after a reconnection.
     stream.addEventListener('open', () => { entry.job.progress = []; });
+    // A finished state waits for `end`, which brings the result with it.
+    stream.addEventListener('state', (e) => {
+      if (!ACTIVE.has(e.data)) return;
+      entry.job.state = e.data;
+      this.render(entry);
+    });
     stream.addEventListener('progress', (e) => {
-      if (entry.job.state === 'queued') entry.job.state = 'running';
       entry.job.progress.push(e.data);
       this.render(entry);
     });
@@ -88,29 +91,6 @@ export class Jobs extends EventTarget {
 
   followWaiting() {
     for (const [id, entry] of this.jobs) if (ACTIVE.has(entry.job.state)) this.follow(id);
-  }
-
-  // Read every second: jobs beyond the streams' limit, and queued jobs (their stream
-  // says nothing until the job prints, so the move from queued to running is read here).
-  needsPoll(entry) {
-    return entry.job.state === 'queued' || (entry.job.state === 'running' && !entry.stream);
-  }
-
-  schedulePoll() {
-    if (this.pollTimer || ![...this.jobs.values()].some((e) => this.needsPoll(e))) return;
-    this.pollTimer = setTimeout(async () => {
-      for (const [id, entry] of this.jobs) {
-        if (!this.needsPoll(entry)) continue;
-        try {
-          const job = await this.api.quiet('GET', `/api/jobs/${id}`);
-          if (entry.job.state !== job.state || !entry.stream) this.upsert(job);
-          if (!ACTIVE.has(job.state) && !entry.stream) this.ended(job);
-        } catch { /* shown on the next user action if the server is gone */ }
-      }
-      this.pollTimer = null;
-      this.followWaiting();
-      this.schedulePoll();
-    }, 1000);
   }
 
   ended(job) {
