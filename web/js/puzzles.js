@@ -1,9 +1,11 @@
-// Puzzles: positions where the side to move forces a win (made by a `puzzles` job). The
-// player's turns go to the server, which checks them against the solution and answers
-// with the defender's reply; a wrong turn is taken back.
+// Puzzles: positions where the side to move forces a win (made by a `puzzles` job, listed
+// by GET /api/puzzles). Each of the player's turns goes to POST /api/puzzles/try, which
+// judges it by the forcing search that made the puzzle (a turn that still wins within the
+// puzzle's length is right, whether or not it is the listed solution) and answers with
+// the defender's most stubborn reply; a wrong turn is taken back.
 
 import { listButton } from './dom.js';
-import { joinTurns } from './notation.js';
+import { joinTurns, playerName } from './notation.js';
 import { Session } from './session.js';
 
 export class PuzzleScreen {
@@ -38,24 +40,21 @@ export class PuzzleScreen {
     const list = this.$('puzzle-list');
     list.replaceChildren();
     for (const p of puzzles) {
-      const length = p.length !== undefined ? ` · wins in ${p.length}` : '';
-      const difficulty = p.difficulty !== undefined ? ` · difficulty ${Number(p.difficulty).toFixed(1)}` : '';
       listButton(list, {
-        test: 'puzzle-item', data: { puzzleId: p.id }, current: this.puzzle && this.puzzle.id === p.id,
-        text: `#${p.id} ${specOf(p)}${length}${difficulty}`,
+        test: 'puzzle-item', data: { job: p.job, puzzleId: p.id }, current: this.puzzle && key(this.puzzle) === key(p),
+        text: `${key(p)} ${p.game} · wins in ${p.length} · difficulty ${Number(p.difficulty).toFixed(1)}`,
         onClick: () => this.start(p),
       });
     }
-    this.puzzles = puzzles;
   }
 
   async start(puzzle) {
     this.puzzle = puzzle;
     this.solved = false;
-    await this.session.load(specOf(puzzle), puzzle.moves || '');
+    await this.session.load(puzzle.game, puzzle.moves);
     this.base = this.session.turns.length;
-    const mover = this.session.position.to_move === 0 ? 'X' : 'O';
-    this.say('ready', `${mover} to move and win${puzzle.length !== undefined ? ` in ${puzzle.length} turn${puzzle.length === 1 ? '' : 's'}` : ''}.`);
+    const mover = playerName(this.session.position.to_move);
+    this.say('ready', `${mover} to move and win in ${puzzle.length} turn${puzzle.length === 1 ? '' : 's'}.`);
     this.$('puzzle-solution-text').textContent = '';
     await this.refreshList();
   }
@@ -65,30 +64,37 @@ export class PuzzleScreen {
   }
 
   async check() {
-    const answer = await this.api.post(`/api/puzzles/${this.puzzle.id}/try`, { moves: joinTurns(this.played()) });
-    if (!answer.ok) {
-      this.say('wrong', answer.message || 'not the winning move');
-      this.answering = true;
-      try { await this.session.undo(); } finally { this.answering = false; }
-      return;
+    const played = this.played();
+    const turn = played[played.length - 1];
+    let answer;
+    try {
+      answer = await this.api.post('/api/puzzles/try',
+        { spec: this.puzzle.game, moves: this.puzzle.moves, played: joinTurns(played), length: this.puzzle.length });
+    } catch {
+      return this.takeBack('wrong', `${turn} was not judged (see the error); it is taken back`);
     }
     if (answer.solved) {
       this.solved = true;
-      this.say('solved', answer.message || 'solved');
-      return;
+      return this.say('solved', `${turn} completes the line: solved in ${Math.ceil(played.length / 2)} turn${played.length > 1 ? 's' : ''}.`);
     }
-    this.say('ok', answer.message || 'right');
-    if (answer.reply) {
-      this.answering = true;
-      try { await this.session.play(answer.reply); } finally { this.answering = false; }
+    if (!answer.right) {
+      return this.takeBack(answer.undecided ? 'undecided' : 'wrong', answer.undecided
+        ? `${turn}: the search ran out of nodes before deciding it; taken back, try another turn`
+        : `${turn} does not win in time; taken back`);
     }
+    this.say('right', `${turn} is right; the defender answers ${answer.reply}.`);
+    this.answering = true;
+    try { await this.session.play(answer.reply); } finally { this.answering = false; }
+  }
+
+  async takeBack(state, text) {
+    this.say(state, text);
+    this.answering = true;
+    try { await this.session.undo(); } finally { this.answering = false; }
   }
 
   showSolution() {
-    if (!this.puzzle) return;
-    const solution = this.puzzle.solution ?? this.puzzle.first_move;
-    this.$('puzzle-solution-text').textContent = solution
-      ? `solution: ${Array.isArray(solution) ? solution.join(' ') : solution}` : 'this puzzle carries no solution text';
+    if (this.puzzle) this.$('puzzle-solution-text').textContent = `solution: ${this.puzzle.solution.join(' ')}`;
   }
 
   say(state, text) {
@@ -116,6 +122,7 @@ export class PuzzleScreen {
   }
 }
 
-function specOf(puzzle) {
-  return puzzle.spec || puzzle.game;
+// Puzzles are numbered within their job.
+function key(puzzle) {
+  return `#${puzzle.job}.${puzzle.id}`;
 }
