@@ -15,7 +15,7 @@ struct Command {
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
     kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec, kProveSpec, kWorkerSpec,
-    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec, kSgfSpec, kMatchSpec, kServeSpec;
+    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec, kSgfSpec, kMatchSpec, kServeSpec, kBookSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
@@ -38,6 +38,7 @@ int run_puzzles(const Args& args);
 int run_sgf(const Args& args);
 int run_match(const Args& args);
 int run_serve(const Args& args);
+int run_book(const Args& args);
 
 const std::vector<Command>& commands();
 

@@ -30,6 +30,7 @@ const std::vector<Command>& commands() {
       {&kPuzzlesSpec, run_puzzles},
       {&kMatchSpec, run_match},
       {&kServeSpec, run_serve},
+      {&kBookSpec, run_book},
       {&kPlaySpec, run_play},
       {&kSgfSpec, run_sgf},
       {&kDictSpec, run_dict},
