@@ -22,6 +22,7 @@ const std::vector<Command>& commands() {
       {&kWorkerSpec, run_worker},
       {&kWorkersSpec, run_workers},
       {&kVerifySpec, run_verify},
+      {&kCertificateSpec, run_certificate},
       {&kBenchSpec, run_bench},
       {&kTableSpec, run_table},
       {&kStrategySpec, run_strategy},
