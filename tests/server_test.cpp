@@ -257,6 +257,21 @@ TEST(Server, TreesKeepEveryCommittedEditAcrossAKill) {
   EXPECT_TRUE(w.ok("GET", "/api/trees/" + std::to_string(tree))["nodes"].empty());
 }
 
+TEST(Server, BookJobBuildsABookTheApiShows) {
+  Workbench w;
+  const json job = w.ok("POST", "/api/jobs", {{"kind", "book"}, {"spec", "tictactoe"}, {"moves", "b2 a2"},
+                                              {"options", {{"time", 0.2}, {"engine_proofs", false}}}});
+  const json done = w.wait_job(job["id"], 120);
+  ASSERT_EQ(done["state"], "done") << done.dump();
+  const json books = w.ok("GET", "/api/books")["books"];
+  ASSERT_EQ(books.size(), 1u);
+  const json book = w.ok("GET", "/api/books/" + std::to_string(books[0]["id"].get<int>()));
+  EXPECT_EQ(book["status"], "proven");
+  EXPECT_GT(book["nodes"].size(), 2u);  // grown by the defences, not proved at the root
+  w.rejects("GET", "/api/books/999", "", 404, "no such book");
+  w.rejects("POST", "/api/jobs", R"({"kind": "book", "spec": "tictactoe", "options": {"engine_proofs": 1}})", 400);
+}
+
 TEST(Server, PuzzlesFromAJobAreJudgedMoveByMove) {
   Workbench w;
   const json job = w.ok("POST", "/api/jobs", {{"kind", "puzzles"}, {"spec", "tictactoe"}, {"options", {{"count", 2}}}});

@@ -15,10 +15,12 @@ struct Command {
 
 extern const CommandSpec kInfoSpec, kSolveSpec, kVerifySpec, kBenchSpec, kTableSpec, kProveDrawSpec,
     kStrategySpec, kPlaySpec, kDictSpec, kDefencesSpec, kTilingSpec, kKdrawSpec, kProveSpec, kWorkerSpec,
-    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec, kSgfSpec, kMatchSpec, kServeSpec;
+    kWorkersSpec, kThinkSpec, kPbrainSpec, kPuzzlesSpec, kSgfSpec, kMatchSpec, kServeSpec, kBookSpec,
+    kCertificateSpec;
 int run_info(const Args& args);
 int run_solve(const Args& args);
 int run_verify(const Args& args);
+int run_certificate(const Args& args);
 int run_bench(const Args& args);
 int run_table(const Args& args);
 int run_table_misere(const Args& args);  // table_misere.cpp, through run_table
@@ -38,6 +40,7 @@ int run_puzzles(const Args& args);
 int run_sgf(const Args& args);
 int run_match(const Args& args);
 int run_serve(const Args& args);
+int run_book(const Args& args);
 
 const std::vector<Command>& commands();
 

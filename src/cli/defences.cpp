@@ -51,9 +51,8 @@ const CommandSpec kDefencesSpec = {
 
 namespace {
 
-// The attacker's win when no defence is left: the defender's turn answered by the zones
-// and sub-proofs the threat search finds again, every whole turn inside them by the
-// threat win that refuted it. Returns the lines written.
+// The attacker's win when no defence is left, written to `path` (search/zone_certificate.h).
+// Returns the lines written.
 template <int W>
 std::size_t write_defences_certificate(const std::string& path, const BoardTables& tables, Board<W>& board,
                                        const Position& position, int attacker, int zone_order, int threat_order) {
@@ -61,19 +60,8 @@ std::size_t write_defences_certificate(const std::string& path, const BoardTable
   std::ofstream file(path);
   if (!file) throw InputError("cannot write \"" + printable(path) + "\"");
   CertificateWriter writer(file, game);
-  writer.begin(game.spec, format_turns(game, position.history()));
-  Strategy header;
-  header.holder = attacker;
-  header.claim = Claim::Win;
-  header.win_now_rule = true;
-  header.zone_rule = true;
-  writer.strategy(header);
-  ZoneWriter<W> zones(tables, zone_order);
-  zones.answer_turn(board, attacker, writer, [&](const Move& turn, ZoneProfile<W>&) {
-    if (board.play(turn) == TurnResult::Continues) zones.write_win(board, attacker, writer, threat_order);
-    board.undo(turn);
-  });
-  writer.end();
+  write_zone_win(writer, tables, board, game.spec, format_turns(game, position.history()), attacker, zone_order,
+                 threat_order);
   if (!file.flush()) throw InputError("writing \"" + printable(path) + "\" failed");
   return writer.entries();
 }

@@ -218,7 +218,6 @@ std::string values_text(const SgfProperty& property) {
 // Setup stones (AB, AW in the root) as moves, in an order of kinrow's choosing
 // (engine/setup_stones.h).
 void play_setup(Position& position, const SgfNode& root, const PointReader& points) {
-  const Game& game = position.game();
   std::array<std::vector<Cell>, 2> stones;
   for (int player = 0; player < 2; ++player)
     if (const SgfProperty* add = root.find(player == 0 ? "AB" : "AW"))

@@ -45,6 +45,34 @@ std::string quoted(const std::string& text) {
   return std::string("\"") + printable(text) + "\"";
 }
 
+// The next line that is not blank or a comment, trimmed; `number` counts every line.
+bool next_line(std::istream& in, int& number, std::string& text) {
+  std::string raw;
+  while (std::getline(in, raw)) {
+    ++number;
+    text = trimmed(raw);
+    if (!text.empty() && text[0] != '#') return true;
+  }
+  return false;
+}
+
+// The first line of a certificate: the format and its version.
+void check_magic_line(const std::string& keyword, std::istringstream& words, int number) {
+  std::string version, extra;
+  words >> version >> extra;
+  if (keyword != kMagic) fail(number, std::string("expected \"") + kMagic + " 1\" first (not a kinrow certificate)");
+  if (version != std::to_string(kVersion) || !extra.empty())
+    fail(number, std::string("unsupported certificate version ") + quoted(version) + " (this kinrow reads version 1)");
+}
+
+// The spec of a "game SPEC" line, its keyword read.
+std::string game_line_spec(std::istringstream& words, int number) {
+  std::string name, extra;
+  words >> name >> extra;
+  if (name.empty() || !extra.empty()) fail(number, "expected \"game SPEC\"");
+  return name;
+}
+
 // A certificate names its game by spec; any spelling of the same spec is accepted, and a
 // hand-built game (tests) matches by its exact spec text.
 void check_game_line(const std::string& spec, int line, const Game& game) {
@@ -399,13 +427,10 @@ void read_certificate(std::istream& in, const Game& game, CertificateSink& sink)
   std::optional<Strategy> strategy;
   bool any_strategy = false;
   const auto send_plan = [&] { return !strategy || !strategy->plan || sink.strategy(*strategy); };
-  std::string raw;
   int number = 0;
   bool header = false, have_game = false, have_start = false;
-  while (std::getline(in, raw)) {
-    ++number;
-    const std::string text = trimmed(raw);
-    if (text.empty() || text[0] == '#') continue;
+  std::string text;
+  while (next_line(in, number, text)) {
     // Entry lines, nearly all of a large certificate, skip the word splitting below.
     if (strategy && !strategy->plan && std::string_view(".xoXO~").find(text[0]) != std::string_view::npos) {
       if (!parse_entry(text, number, game, *strategy, sink)) return;
@@ -415,20 +440,11 @@ void read_certificate(std::istream& in, const Game& game, CertificateSink& sink)
     std::string keyword;
     words >> keyword;
     if (!header) {
-      std::string version, extra;
-      words >> version >> extra;
-      if (keyword != kMagic)
-        fail(number, std::string("expected \"") + kMagic + " 1\" first (not a kinrow certificate)");
-      if (version != std::to_string(kVersion) || !extra.empty())
-        fail(number, std::string("unsupported certificate version ") + quoted(version) +
-                         " (this kinrow reads version 1)");
+      check_magic_line(keyword, words, number);
       header = true;
     } else if (keyword == "game") {
-      std::string name, extra;
-      words >> name >> extra;
       if (have_game) fail(number, "a second \"game\" line");
-      if (name.empty() || !extra.empty()) fail(number, "expected \"game SPEC\"");
-      check_game_line(name, number, game);
+      check_game_line(game_line_spec(words, number), number, game);
       spec = game.spec;
       have_game = true;
     } else if (keyword == "start") {
@@ -467,6 +483,27 @@ void read_certificate(std::istream& in, const Game& game, CertificateSink& sink)
   if (!have_game) throw InputError("the certificate names no game (a \"game SPEC\" line)");
   if (!any_strategy) throw InputError("the certificate holds no strategy");
   if (send_plan()) sink.end();
+}
+
+std::string read_certificate_spec(std::istream& in) {
+  std::string text;
+  int number = 0;
+  bool header = false;
+  while (next_line(in, number, text)) {
+    std::istringstream words(text);
+    std::string keyword;
+    words >> keyword;
+    if (!header) {
+      check_magic_line(keyword, words, number);
+      header = true;
+    } else if (keyword == "game") {
+      return game_line_spec(words, number);
+    } else {
+      fail(number, "expected \"game SPEC\" after the first line");
+    }
+  }
+  if (!header) throw InputError("not a kinrow certificate (it is empty)");
+  throw InputError("the certificate names no game (a \"game SPEC\" line)");
 }
 
 Certificate read_certificate(std::istream& in, const Game& game) {

@@ -159,4 +159,9 @@ void read_certificate(std::istream& in, const Game& game, CertificateSink& sink)
 // The same, into memory.
 Certificate read_certificate(std::istream& in, const Game& game);
 
+// The spec its "game" line names, read from the start of a certificate's text (what to
+// make its game with before reading it; any spelling the spec parser accepts). Throws
+// InputError("line N: ...") if the text does not begin as a certificate does.
+std::string read_certificate_spec(std::istream& in);
+
 }  // namespace kinrow

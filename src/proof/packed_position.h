@@ -9,6 +9,8 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <utility>
 
 namespace kinrow {
 
@@ -50,6 +52,23 @@ constexpr int packed_words(int cells) {
   for (int n = 1; n <= 64; n *= 2)
     if (cells <= 32 * n) return n;
   return 0;
+}
+
+// Impl<N> for the fewest words N that hold `cells` cells, made from `args` and owned as
+// a Base: how the checker and the browser pick the width of their positions at run time.
+// Null beyond 2,048 cells.
+template <class Base, template <int> class Impl, class... Args>
+std::unique_ptr<Base> make_packed(int cells, Args&&... args) {
+  switch (packed_words(cells)) {
+    case 1: return std::make_unique<Impl<1>>(std::forward<Args>(args)...);
+    case 2: return std::make_unique<Impl<2>>(std::forward<Args>(args)...);
+    case 4: return std::make_unique<Impl<4>>(std::forward<Args>(args)...);
+    case 8: return std::make_unique<Impl<8>>(std::forward<Args>(args)...);
+    case 16: return std::make_unique<Impl<16>>(std::forward<Args>(args)...);
+    case 32: return std::make_unique<Impl<32>>(std::forward<Args>(args)...);
+    case 64: return std::make_unique<Impl<64>>(std::forward<Args>(args)...);
+    default: return nullptr;
+  }
 }
 
 }  // namespace kinrow

@@ -13,6 +13,10 @@ bool pairing_rule_applies(const Rules& rules) {
 }
 
 bool opponent_lines_paired(const Position& position, int holder) {
+  return opponent_line_pairing(position, holder).has_value();
+}
+
+std::optional<std::vector<std::pair<Cell, Cell>>> opponent_line_pairing(const Position& position, int holder) {
   const Game& game = position.game();
   // The opponent's open lines, as their empty cells (sorted: lines list cells in order).
   std::vector<std::vector<Cell>> open;
@@ -24,7 +28,7 @@ bool opponent_lines_paired(const Position& position, int holder) {
       else if (position.owner(c) == kNoPlayer) empty.push_back(c);
     }
     if (spoiled) continue;
-    if (empty.size() < 2) return false;
+    if (empty.size() < 2) return std::nullopt;
     open.push_back(std::move(empty));
   }
   std::sort(open.begin(), open.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
@@ -50,9 +54,15 @@ bool opponent_lines_paired(const Position& position, int holder) {
   };
   for (int slot = 0; slot < static_cast<int>(2 * groups.size()); ++slot) {
     visited.assign(game.cell_count(), 0);
-    if (!augment(slot)) return false;
+    if (!augment(slot)) return std::nullopt;
   }
-  return true;
+  std::vector<std::pair<Cell, Cell>> pairs(groups.size(), {-1, -1});
+  for (Cell c = 0; c < game.cell_count(); ++c) {
+    if (slot_of_cell[c] < 0) continue;
+    auto& pair = pairs[slot_of_cell[c] / 2];
+    (slot_of_cell[c] % 2 == 0 ? pair.first : pair.second) = c;
+  }
+  return pairs;
 }
 
 std::string pairs_problem(const Position& position, int holder, const std::vector<std::pair<Cell, Cell>>& pairs) {

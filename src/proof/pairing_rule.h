@@ -9,6 +9,7 @@
 // searches that rely on the rule find their pairings with other code.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,11 @@ bool pairing_rule_applies(const Rules& rules);
 // Whether `holder` can pair every line the other player could still complete in
 // `position`, whoever is to move (a stone of the holder's own never spoils a pairing).
 bool opponent_lines_paired(const Position& position, int holder);
+
+// The pairing behind opponent_lines_paired: one pair of cells for each line (or group of
+// lines holding all the empty cells of a smaller one) the opponent could still complete;
+// nullopt where there is none.
+std::optional<std::vector<std::pair<Cell, Cell>>> opponent_line_pairing(const Position& position, int holder);
 
 // "" if `pairs` hold every line the opponent of `holder` could still complete in
 // `position`: the pairs are disjoint pairs of empty cells, and each such line (none of

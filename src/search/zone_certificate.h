@@ -180,4 +180,29 @@ class ZoneWriter {
   std::unordered_map<SubKey, Zone, SubKeyHash> written_;  // sub-proof positions written, and what they read
 };
 
+// The attacker's win where the defender, to move on `board`, has no turn left that the
+// threats do not refute (threats/defences.h found none): one strategy of `attacker`,
+// sent whole to `out` from begin() to end(). The defender's turn is answered by the zones
+// and sub-proofs the threat search finds again, each whole turn inside them by the threat
+// win (order `threat_order`) that refutes it. `tables` as the defences search's; `start`
+// the position's moves in the game's notation. Throws std::logic_error where a refutation
+// claimed is not found again.
+template <int W>
+void write_zone_win(CertificateSink& out, const BoardTables& tables, Board<W>& board, const std::string& spec,
+                    const std::string& start, int attacker, int zone_order, int threat_order) {
+  out.begin(spec, start);
+  Strategy header;
+  header.holder = attacker;
+  header.claim = Claim::Win;
+  header.win_now_rule = true;
+  header.zone_rule = true;
+  out.strategy(header);
+  ZoneWriter<W> zones(tables, zone_order);
+  zones.answer_turn(board, attacker, out, [&](const Move& turn, ZoneProfile<W>&) {
+    if (board.play(turn) == TurnResult::Continues) zones.write_win(board, attacker, out, threat_order);
+    board.undo(turn);
+  });
+  out.end();
+}
+
 }  // namespace kinrow

@@ -36,6 +36,13 @@ std::string text_option(const nlohmann::json& options, const char* name, const c
   return value;
 }
 
+bool flag_option(const nlohmann::json& options, const char* name, bool fallback) {
+  const auto it = options.find(name);
+  if (it == options.end() || it->is_null()) return fallback;
+  if (!it->is_boolean()) throw ApiError(400, std::string("option \"") + name + "\" must be true or false");
+  return it->get<bool>();
+}
+
 void add(std::vector<std::string>& argv, const char* flag, const std::string& value) {
   if (value.empty()) return;
   argv.push_back(flag);
@@ -75,6 +82,9 @@ std::vector<std::string> job_command(const JobCommandContext& context, const std
     add(argv, "--db", context.database_path);
     add(argv, "--time", number_option(options, "time", 0.01, 600, false));
     add(argv, "--max-nodes", number_option(options, "max_nodes", 1, 1000000, true));
+    // Without the engine's proofs the book grows by the defences even where the engine
+    // would prove the root at once (tic-tac-toe): a book to look at, not only a verdict.
+    if (!flag_option(options, "engine_proofs", true)) argv.push_back("--no-proofs");
   } else if (kind == "puzzles") {
     add(argv, "--count", number_option(options, "count", 1, 1000, true));
   }

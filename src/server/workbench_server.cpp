@@ -5,6 +5,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "book/book_store.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "engine/puzzles.h"
@@ -12,6 +13,7 @@
 #include "engine/sgf_record.h"
 #include "games/families.h"
 #include "server/api_error.h"
+#include "server/api_handler.h"
 #include "server/job_queue.h"
 #include "server/position_json.h"
 #include "server/static_files.h"
@@ -32,44 +34,6 @@ struct WorkbenchServer::State {
 };
 
 namespace {
-
-using Handler = std::function<json(const httplib::Request&)>;
-
-json parse_body(const httplib::Request& request) {
-  if (request.body.empty()) return json::object();
-  json body = json::parse(request.body, nullptr, false);
-  if (body.is_discarded()) throw ApiError(400, "malformed JSON in the request body");
-  if (!body.is_object()) throw ApiError(400, "the request body must be a JSON object");
-  return body;
-}
-
-int64_t path_id(const httplib::Request& request, int index) {
-  try {
-    return std::stoll(request.matches[index].str());
-  } catch (const std::exception&) {
-    throw ApiError(404, "no such id");
-  }
-}
-
-void send_error(httplib::Response& response, int status, const std::string& message) {
-  response.status = status;
-  response.set_content(json{{"error", message}}.dump(), "application/json");
-}
-
-// Every API handler answers JSON, and every failure becomes a status with a message.
-httplib::Server::Handler api(Handler handler) {
-  return [handler = std::move(handler)](const httplib::Request& request, httplib::Response& response) {
-    try {
-      response.set_content(handler(request).dump(), "application/json");
-    } catch (const ApiError& error) {
-      send_error(response, error.status, error.what());
-    } catch (const InputError& error) {
-      send_error(response, 400, error.what());
-    } catch (const std::exception& error) {
-      send_error(response, 500, std::string("internal error: ") + error.what());
-    }
-  };
-}
 
 void position_routes(WorkbenchServer::State& state) {
   // {"spec", "moves"}, or {"spec", "stones": [[first player's cells], [second's]]} for a
@@ -217,6 +181,24 @@ void tree_routes(WorkbenchServer::State& state) {
   }));
 }
 
+// Opening books, built by `book` jobs (kinrow book build) into this same database.
+void book_routes(WorkbenchServer::State& state) {
+  WorkbenchDb& db = state.db;
+  state.http.Get("/api/books", api([&db](const httplib::Request&) {
+    std::lock_guard lock(db.mutex());
+    json books = json::array();
+    for (const BookInfo& book : list_books(db.database())) books.push_back(json(book_summary_json(book)));
+    return json{{"books", books}};
+  }));
+  state.http.Get(R"(/api/books/(\d+))", api([&db](const httplib::Request& request) {
+    const int64_t id = path_id(request, 1);
+    std::lock_guard lock(db.mutex());
+    const auto book = find_book(db.database(), id);
+    if (!book) throw ApiError(404, "no such book");
+    return json(book_json(*book, book_nodes(db.database(), id)));
+  }));
+}
+
 // Puzzles are the results of finished "puzzles" jobs; a try is judged by the forcing
 // search that made them (engine/puzzles.h), with nothing kept between tries.
 void puzzle_routes(WorkbenchServer::State& state) {
@@ -308,6 +290,7 @@ WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::mak
   position_routes(*state_);
   job_routes(*state_);
   tree_routes(*state_);
+  book_routes(*state_);
   puzzle_routes(*state_);
   general_routes(*state_);
 }

@@ -1,0 +1,448 @@
+// Where a strategy's certificate gives the holder's turn, a relevance zone or a pairing
+// for a position: the checker's lookup, shared by the checker (proof/checker.cpp) and the
+// certificate browser (proof/certificate_browser.h), so that both read a certificate
+// the one same way.
+//
+// An entry serves its own position first; a position with no entry of its own takes the
+// first entry of its symmetry class, carried over by the same symmetry. Positions are
+// packed keys (proof/packed_position.h) in flat tables (proof/position_table.h), so tens
+// of millions of entries fit. The symmetries are re-checked here (lines onto lines,
+// "below" kept) rather than taken from core/symmetry.cpp on faith.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+#include "core/position.h"
+#include "core/symmetry.h"
+#include "proof/certificate.h"
+#include "proof/packed_position.h"
+#include "proof/position_table.h"
+
+namespace kinrow {
+
+// Canonicalising costs group size x cells per position; beyond this many symmetries the
+// checker keeps the first ones (the solver folds fewer still into its keys), which only
+// merges fewer positions. Any subset that holds the identity is sound: two positions with
+// the same least image are images of each other under a true symmetry.
+constexpr std::size_t kMaxCheckedSymmetries = 4096;
+
+// A position with the reference rules' owners, packed (proof/packed_position.h).
+template <int N>
+PackedPosition<N> key_of(const std::vector<int8_t>& owners) {
+  PackedPosition<N> key;
+  for (std::size_t c = 0; c < owners.size(); ++c) key.set(static_cast<int>(c), owners[c] + 1);
+  return key;
+}
+
+template <int N>
+PackedPosition<N> key_of(const Position& position) {
+  PackedPosition<N> key;
+  for (Cell c = 0; c < position.game().cell_count(); ++c) key.set(c, position.owner(c) + 1);
+  return key;
+}
+
+// The symmetries the checker canonicalises with, identity first, with their inverses:
+// the first kMaxCheckedSymmetries of the group, each verified to be a symmetry.
+class CheckedSymmetries {
+ public:
+  // problem() says which given map, if any, is not a symmetry of the game.
+  CheckedSymmetries(const Game& game, const SymmetryGroup& group);
+
+  const std::string& problem() const { return problem_; }
+  std::size_t size() const { return maps_.size(); }
+  const Permutation& map(std::size_t i) const { return maps_[i]; }
+  const Permutation& inverse_map(std::size_t i) const { return inverses_[i]; }
+
+  // The least image of `key` into `best` (cells compared in index order); returns the
+  // index of a map reaching it. The image of map g has key[g^-1(j)] at cell j, so each
+  // candidate is compared cell by cell and most stop at the first difference.
+  template <int N>
+  std::size_t canonical(const PackedPosition<N>& key, PackedPosition<N>& best, int cells) const {
+    best = key;
+    std::size_t chosen = 0;
+    for (std::size_t i = 1; i < inverses_.size(); ++i) {
+      const Permutation& from = inverses_[i];
+      int j = 0;
+      while (j < cells && key.at(from[j]) == best.at(j)) ++j;
+      if (j == cells || key.at(from[j]) > best.at(j)) continue;
+      for (; j < cells; ++j) best.set(j, key.at(from[j]));
+      chosen = i;
+    }
+    return chosen;
+  }
+
+ private:
+  std::vector<Permutation> maps_;
+  std::vector<Permutation> inverses_;
+  std::string problem_;
+};
+
+// A turn, or pairs of cells, under a map of the cells (turns kept sorted).
+Turn mapped(const Turn& turn, const Permutation& map);
+std::vector<std::pair<Cell, Cell>> mapped(const std::vector<std::pair<Cell, Cell>>& pairs, const Permutation& map);
+
+// The turns played to reach a position with these stones, or -1 if no game does; with
+// `withheld` stones of `short_player` withheld on the way (null and seminull moves),
+// counted as if placed.
+int turns_to_reach(const Game& game, const std::vector<int8_t>& owners, int withheld = 0, int short_player = 0);
+
+// "line 12" for an entry read from text, else "entry 3" (1-based, within its strategy).
+std::string entry_label(bool from_text, std::size_t number);
+
+// The holder's turn in one position, as the entries give it: a record of a few bytes,
+// its cells in a shared pool, so that tens of millions of entries fit.
+struct EntryRecord {
+  uint32_t move_at = 0;    // where its cells start in the pool (sorted)
+  uint32_t origin = 0;     // the text line of the first entry giving it, else its entry number
+  uint32_t copies = 0;     // entries giving it (the same position listed again)
+  uint16_t move_size = 0;
+  bool from_text = false;
+  bool used = false;
+};
+
+// A paired entry's pairs, and where they came from.
+struct PairedRecord {
+  std::vector<std::pair<Cell, Cell>> pairs;
+  int line = 0;
+  bool used = false;
+};
+
+// A relevance zone as declared, and where.
+struct ZoneRecord {
+  std::vector<uint8_t> level;  // per cell: the first zone it lies in, 0 none
+  uint32_t origin = 0;
+  bool from_text = false;
+  bool used = false;
+};
+
+// The first record of a class of symmetric positions, and the symmetry that sends its
+// position to the class's canonical one (its move carries over by it).
+struct ClassRecord {
+  uint32_t record = 0;
+  uint16_t frame = 0;
+};
+
+// Whether opponent stones on `rest` are harmless to a sub-proof whose zones are `level`:
+// they can be ordered s1, s2, ... with s_i outside zone i (each stone's first zone must
+// come later than its place in the order, checked greedily).
+bool irrelevant(const std::vector<Cell>& rest, const std::vector<uint8_t>& level);
+
+// One strategy's entries, paired entries and zones, indexed by position.
+template <int N>
+class StrategyLookup {
+ public:
+  using Key = PackedPosition<N>;
+
+  StrategyLookup(const Game& game, const CheckedSymmetries& symmetries, const Strategy& strategy)
+      : game_(game), symmetries_(symmetries), strategy_(strategy) {}
+
+  // Adds one entry; "" or its problem ("line 7: ..."). Symmetric copies may disagree, as
+  // they do when a solver folds only part of the group into its keys: each is a sound
+  // choice, and each serves its own position.
+  std::string add(const StrategyEntry& e) {
+    const std::size_t number = ++entries_;
+    const bool from_text = e.source_line != 0;
+    const std::size_t origin = from_text ? static_cast<std::size_t>(e.source_line) : number;
+    const std::string at = entry_label(from_text, origin) + ": ";
+    std::string problem = entry_problem(e);
+    if (!problem.empty()) return at + problem;
+    const Key exact = key_of<N>(e.owner);
+    Turn move = e.move;
+    std::sort(move.begin(), move.end());
+    Lookup& lookup = lookup_at(e.withheld);
+    const auto [slot, fresh] = lookup.exact.insert(exact, static_cast<uint32_t>(records_.size()));
+    if (!fresh) {
+      EntryRecord& first = records_[*slot];
+      ++first.copies;
+      if (equivalent_moves(exact, move_of(first), move)) return "";
+      return at + "a different move for the position of " + entry_label(first.from_text, first.origin);
+    }
+    EntryRecord record;
+    record.move_at = static_cast<uint32_t>(moves_.size());
+    record.move_size = static_cast<uint16_t>(move.size());
+    record.origin = static_cast<uint32_t>(origin);
+    record.from_text = from_text;
+    record.copies = 1;
+    for (Cell c : move) moves_.push_back(static_cast<uint16_t>(c));
+    records_.push_back(record);
+    Key canonical;
+    const std::size_t g = symmetries_.canonical(exact, canonical, cells());
+    lookup.classes.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
+    if (line_short(e.owner, e.withheld)) wins_first_ = false;
+    return "";
+  }
+
+  std::string add(const ZoneEntry& e) {
+    const std::string at = e.source_line ? "line " + std::to_string(e.source_line) + ": " : "a zone: ";
+    if (!strategy_.zone_rule) return at + "zones need the zones rule";
+    if (static_cast<int>(e.owner.size()) != cells() || static_cast<int>(e.level.size()) != cells())
+      return at + "wrong number of cells";
+    for (int8_t o : e.owner)
+      if (o != kNoPlayer && o != 0 && o != 1) return at + "a cell with an owner other than x, o or none";
+    const int turns = turns_to_reach(game_, e.owner, e.withheld, 1 - strategy_.holder);
+    if (e.withheld < 1 || turns < 0 || turns % 2 != strategy_.holder)
+      return at + "a zone stands where the holder is to move after the opponent withheld stones";
+    const Key exact = key_of<N>(e.owner);
+    Lookup& lookup = zone_lookup_at(e.withheld);
+    const auto [slot, fresh] = lookup.exact.insert(exact, static_cast<uint32_t>(zone_records_.size()));
+    if (!fresh) return "";  // the first listing serves
+    zone_records_.push_back(ZoneRecord{e.level, static_cast<uint32_t>(e.source_line), e.source_line != 0, false});
+    Key canonical;
+    const std::size_t g = symmetries_.canonical(exact, canonical, cells());
+    lookup.classes.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
+    return "";
+  }
+
+  std::string add(const PairedEntry& e) {
+    const std::string at = e.source_line ? "line " + std::to_string(e.source_line) + ": " : "a paired entry: ";
+    if (static_cast<int>(e.owner.size()) != game_.cell_count()) return at + "wrong number of cells";
+    for (int8_t o : e.owner)
+      if (o != kNoPlayer && o != 0 && o != 1) return at + "a cell with an owner other than x, o or none";
+    if (!turn_due(game_, e.owner)) return at + "no game reaches this many stones of each side";
+    const Key exact = key_of<N>(e.owner);
+    const auto [slot, fresh] = paired_.exact.insert(exact, static_cast<uint32_t>(paired_records_.size()));
+    if (!fresh) return "";  // the first listing serves
+    paired_records_.push_back(PairedRecord{e.pairs, e.source_line, false});
+    Key canonical;
+    const std::size_t g = symmetries_.canonical(exact, canonical, cells());
+    paired_.classes.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
+    return "";
+  }
+
+  // The entry's record for the position `path` (its key `exact`, its class `canonical`
+  // reached by symmetry `frame`), its move put into `turn`: the position's own entry, or
+  // the first of its class carried over. Null if none.
+  // `carried`, if given, tells which of the two it was.
+  EntryRecord* entry_for(const Position& path, const Key& exact, const Key& canonical, std::size_t frame,
+                         Turn& turn, bool* carried = nullptr) {
+    if (path.withheld() >= static_cast<int>(lookup_.size())) return nullptr;
+    Lookup& lookup = lookup_[path.withheld()];
+    if (const uint32_t* index = lookup.exact.find(exact)) {
+      turn = move_of(records_[*index]);
+      if (carried) *carried = false;
+      return &records_[*index];
+    }
+    if (const ClassRecord* first = lookup.classes.find(canonical)) {
+      EntryRecord& record = records_[first->record];
+      turn = mapped(mapped(move_of(record), symmetries_.map(first->frame)), symmetries_.inverse_map(frame));
+      if (carried) *carried = true;
+      return &record;
+    }
+    return nullptr;
+  }
+
+  // The zone declared for the position `path` (its own, or its class's carried over),
+  // marked used.
+  std::optional<ZoneRecord> zone_for(const Position& path) {
+    if (path.withheld() >= static_cast<int>(zone_lookup_.size())) return std::nullopt;
+    Lookup& lookup = zone_lookup_[path.withheld()];
+    const Key exact = key_of<N>(path);
+    if (const uint32_t* index = lookup.exact.find(exact)) {
+      zone_records_[*index].used = true;
+      return zone_records_[*index];
+    }
+    Key canonical;
+    const std::size_t frame = symmetries_.canonical(exact, canonical, cells());
+    const ClassRecord* first = lookup.classes.find(canonical);
+    if (!first) return std::nullopt;
+    ZoneRecord& listed = zone_records_[first->record];
+    listed.used = true;
+    // Carried over by the symmetry: listed position -> canonical -> this one.
+    const Permutation &to_canonical = symmetries_.map(first->frame), &to_here = symmetries_.inverse_map(frame);
+    ZoneRecord carried = listed;
+    for (Cell c = 0; c < cells(); ++c) carried.level[to_here[to_canonical[c]]] = listed.level[c];
+    return carried;
+  }
+
+  // The paired entry for the position (its own, or its class's carried over, the pairs
+  // put into `pairs`); null if none.
+  PairedRecord* paired_for(const Key& exact, const Key& canonical, std::size_t frame,
+                           std::vector<std::pair<Cell, Cell>>& pairs) {
+    if (const uint32_t* index = paired_.exact.find(exact)) {
+      pairs = paired_records_[*index].pairs;
+      return &paired_records_[*index];
+    }
+    if (const ClassRecord* first = paired_.classes.find(canonical)) {
+      PairedRecord& record = paired_records_[first->record];
+      pairs = mapped(mapped(record.pairs, symmetries_.map(first->frame)), symmetries_.inverse_map(frame));
+      return &record;
+    }
+    return nullptr;
+  }
+
+  bool has_paired() const { return !paired_records_.empty(); }
+  // No entry stands where the holder could complete a line at once (the win-now
+  // shortcut's condition, docs/certificates.md).
+  bool wins_first() const { return wins_first_; }
+  // Entries, paired entries and zones that no lookup used.
+  std::size_t unreached() const {
+    std::size_t n = 0;
+    for (const EntryRecord& r : records_) n += r.used ? 0 : r.copies;
+    for (const PairedRecord& r : paired_records_) n += !r.used;
+    for (const ZoneRecord& r : zone_records_) n += !r.used;
+    return n;
+  }
+
+ private:
+  int cells() const { return game_.cell_count(); }
+
+  Turn move_of(const EntryRecord& record) const {
+    Turn move(record.move_size);
+    for (std::size_t i = 0; i < move.size(); ++i) move[i] = moves_[record.move_at + i];
+    return move;
+  }
+
+  // Problems an entry shows on its own, before any play.
+  std::string entry_problem(const StrategyEntry& e) const {
+    const int n = game_.cell_count();
+    if (static_cast<int>(e.owner.size()) != n) return "wrong number of cells";
+    for (int8_t o : e.owner)
+      if (o != kNoPlayer && o != 0 && o != 1) return "a cell with an owner other than x, o or none";
+    if (e.withheld != 0 && !strategy_.zone_rule) return "stones withheld need the zones rule";
+    int fewest = 0, most = 0;  // the stones of the holder's turn here
+    if (e.withheld != 0) {  // a sub-proof's position: the withheld stones count as placed
+      const int turns = turns_to_reach(game_, e.owner, e.withheld, 1 - strategy_.holder);
+      if (turns < 0) return "no game reaches this many stones of each side";
+      if (turns % 2 != strategy_.holder) return "the holder is not the side to move in this position";
+      const int empty = static_cast<int>(std::count(e.owner.begin(), e.owner.end(), kNoPlayer));
+      fewest = most = std::min(empty, stones_on_turn(game_.rules, turns));
+    } else {
+      const std::optional<TurnDue> due = turn_due(game_, e.owner);
+      if (!due) return "no game reaches this many stones of each side";
+      if (due->player != strategy_.holder) return "the holder is not the side to move in this position";
+      fewest = due->fewest, most = due->most;
+    }
+    std::vector<bool> seen(n, false);
+    for (Cell c : e.move) {
+      if (c < 0 || c >= n) return "a move off the board";
+      if (e.owner[c] != kNoPlayer) return "a move onto a taken cell";
+      if (seen[c]) return "the same cell twice in one move";
+      seen[c] = true;
+    }
+    const int size = static_cast<int>(e.move.size());
+    if (size < fewest || size > most)
+      return std::string("the move places ") + std::to_string(e.move.size()) + " stone(s); this turn places " +
+             (fewest == most ? std::to_string(most) : std::to_string(fewest) + " to " + std::to_string(most));
+    return "";
+  }
+
+  // Two moves in one position are the same strategy if a symmetry fixing the position
+  // carries one onto the other (a1 or c1 on an empty row).
+  bool equivalent_moves(const Key& position, const Turn& a, const Turn& b) const {
+    if (a == b) return true;
+    Key image;
+    for (std::size_t i = 1; i < symmetries_.size(); ++i) {
+      const Permutation& map = symmetries_.map(i);
+      for (Cell c = 0; c < cells(); ++c) image.set(map[c], position.at(c));
+      if (image == position && mapped(a, map) == b) return true;
+    }
+    return false;
+  }
+
+  // True if the holder owns all of some line but at most his turn's stones' worth of
+  // empty cells (an immediate win, gravity aside: an over-approximation, which only turns
+  // the win-now shortcut off).
+  bool line_short(const std::vector<int8_t>& owner, int withheld) const {
+    int stones = std::max(game_.rules.stones_per_turn, game_.rules.first_turn_stones);
+    if (withheld == 0) {
+      if (const std::optional<TurnDue> due = turn_due(game_, owner)) stones = due->most;
+    } else if (const int turns = turns_to_reach(game_, owner, withheld, 1 - strategy_.holder); turns >= 0) {
+      stones = stones_on_turn(game_.rules, turns);
+    }
+    for (const Line& line : game_.lines) {
+      int empty = 0, mine = 0;
+      for (Cell c : line) empty += owner[c] == kNoPlayer, mine += owner[c] == strategy_.holder;
+      if (empty >= 1 && empty <= stones && mine + empty == static_cast<int>(line.size())) return true;
+    }
+    return false;
+  }
+
+  struct Lookup {
+    PositionTable<N, uint32_t> exact;       // position -> its record
+    PositionTable<N, ClassRecord> classes;  // canonical position -> its first record
+  };
+  Lookup& lookup_at(int withheld) {
+    while (static_cast<int>(lookup_.size()) <= withheld) lookup_.emplace_back();
+    return lookup_[withheld];
+  }
+  Lookup& zone_lookup_at(int withheld) {
+    while (static_cast<int>(zone_lookup_.size()) <= withheld) zone_lookup_.emplace_back();
+    return zone_lookup_[withheld];
+  }
+
+  const Game& game_;
+  const CheckedSymmetries& symmetries_;
+  const Strategy& strategy_;  // the header: holder, claim, rules
+  std::deque<EntryRecord> records_;  // one per position with an entry
+  std::deque<uint16_t> moves_;       // the records' cells
+  std::deque<Lookup> lookup_;        // entries by the opponent's stones withheld on the way (0: as played)
+  std::deque<Lookup> zone_lookup_;   // zones likewise
+  std::deque<ZoneRecord> zone_records_;
+  std::deque<PairedRecord> paired_records_;
+  Lookup paired_;
+  std::size_t entries_ = 0;  // entries added
+  bool wins_first_ = true;   // no entry where the holder can win at once
+};
+
+// A partial turn of the opponent whose zone answers the turns that add irrelevant stones.
+struct ZoneAnswer {
+  std::vector<Cell> placed;  // the opponent's stones down when the zone was declared
+  ZoneRecord zone;
+};
+
+// The opponent's turn at `path`, stone by stone, as the zones rule walks it: with
+// `placed` down and the rest withheld, `zone_at(placed, withheld, zone)` is called with
+// `path` at that partial position and sets `zone` if one is declared there (returning a
+// problem, or ""); such a zone answers every turn whose other stones are irrelevant to
+// it, and only the stones inside it are tried further; without one, every stone is. A
+// whole turn that no zone on the way answers goes to `whole(turn)` ("" or a problem).
+// Call with `placed`, `answering` and `seen` empty.
+template <class ZoneAt, class Whole>
+std::string answer_by_zones(Position& path, std::vector<Cell>& placed, std::vector<ZoneAnswer>& answering,
+                            std::vector<std::vector<Cell>>& seen, ZoneAt&& zone_at, Whole&& whole) {
+  const int turn = path.stones_this_turn();
+  if (static_cast<int>(placed.size()) == turn) {
+    for (const ZoneAnswer& a : answering) {
+      std::vector<Cell> rest;
+      for (Cell c : placed)
+        if (std::find(a.placed.begin(), a.placed.end(), c) == a.placed.end()) rest.push_back(c);
+      if (irrelevant(rest, a.zone.level)) return "";
+    }
+    Turn played = placed;
+    std::sort(played.begin(), played.end());
+    return whole(played);
+  }
+  const int withheld = turn - static_cast<int>(placed.size());
+  Turn partial = placed;
+  std::sort(partial.begin(), partial.end());
+  path.play_withheld(partial);
+  std::optional<ZoneRecord> zone;
+  std::string problem = zone_at(static_cast<const std::vector<Cell>&>(placed), withheld, zone);
+  path.undo();
+  if (!problem.empty()) return problem;
+  if (zone) answering.push_back({placed, *zone});
+  for (Cell c = 0; c < path.game().cell_count() && problem.empty(); ++c) {
+    if (path.owner(c) != kNoPlayer || std::find(placed.begin(), placed.end(), c) != placed.end()) continue;
+    if (zone && (zone->level[c] == 0 || zone->level[c] > withheld)) continue;
+    placed.push_back(c);
+    std::vector<Cell> set = placed;
+    std::sort(set.begin(), set.end());
+    if (std::find(seen.begin(), seen.end(), set) == seen.end()) {
+      seen.push_back(set);
+      problem = answer_by_zones(path, placed, answering, seen, zone_at, whole);
+    }
+    placed.pop_back();
+  }
+  if (zone) answering.pop_back();
+  return problem;
+}
+
+}  // namespace kinrow

@@ -1,0 +1,26 @@
+// What every API route shares: a handler returns JSON or throws, and the wrapper turns
+// each failure into a status with {"error": "one line"} — ApiError its own status,
+// kinrow's InputError (bad input the library found) 400, anything else 500.
+#pragma once
+
+#include <httplib.h>
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace kinrow::server {
+
+using JsonHandler = std::function<nlohmann::json(const httplib::Request&)>;
+httplib::Server::Handler api(JsonHandler handler);
+
+void send_error(httplib::Response& response, int status, const std::string& message);
+
+// The request's body as a JSON object ({} if empty); 400 if it is not one.
+nlohmann::json parse_body(const httplib::Request& request);
+
+// The number captured by the route's pattern at `index` (404 if it is not one).
+int64_t path_id(const httplib::Request& request, int index);
+
+}  // namespace kinrow::server
