@@ -1,23 +1,25 @@
-// The opening-book builder: from a tic-tac-toe position the first player wins, a book job
-// alternates the engine's attacking move and every defence until the position is proven;
-// the book is then browsed as a tree with each node's status.
+// The opening-book builder: from the empty 4×4 gravity board (three in a row wins), a book
+// job alternates the engine's attacking move and every defence until the position is
+// proven; the book is then browsed as a tree with each node's status.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startWorkbench, t } from './harness.js';
+import { kinrow, startWorkbench, t } from './harness.js';
 
 let wb;
 before(async () => { wb = await startWorkbench(); });
 after(async () => { await wb?.stop(); });
 
-test('build a small opening book to a proof and browse it', { timeout: 90000 }, async (context) => {
+test('build a small opening book to a proof and browse it', { timeout: 90000 }, async () => {
   const { page } = wb;
-  if (await wb.skipWithout(context, '/api/books')) return;
-  // Centre, then an edge: a first-player win (the solve test checks the value).
-  await wb.open('#spec=tictactoe&moves=b2%20a2');
+  // connect:4x4x3 is a first-player win (kinrow solve; the book's proof says it too).
+  await wb.open('#spec=connect%3A4x4x3');
   await page.click(t('tab-book'));
   await page.fill(t('book-time'), '0.1');
   await page.fill(t('book-nodes'), '500');
+  // Without the engine's own proofs the book grows by every defence (with them df-pn
+  // proves this root at once: a two-node book).
+  await page.uncheck(t('book-proofs'));
   await page.click(t('book-build'));
   const job = await page.waitForSelector(`${t('job')}[data-kind="book"][data-state="done"], ${t('job')}[data-kind="book"][data-state="failed"]`, { timeout: 75000 });
   assert.equal(await job.getAttribute('data-state'), 'done');
@@ -30,10 +32,17 @@ test('build a small opening book to a proof and browse it', { timeout: 90000 }, 
   const { json } = await wb.api('GET', '/api/books');
   assert.equal(json.books.length, 1);
   assert.equal(json.books[0].status, 'proven');
+  // A second opinion on the book's first move: kinrow solve says it still wins.
+  const book = (await wb.api('GET', `/api/books/${json.books[0].id}`)).json;
+  const root = book.nodes.find((n) => n.parent === null);
+  const move = book.nodes.find((n) => n.parent === root.id && n.status === 'proven');
+  assert.equal(JSON.parse(await kinrow('solve', 'connect:4x4x3', '--moves', move.moves, '--json')).value, 'first-player-win');
 
-  // Into the tree: a node's position is drawn with its children marked.
-  const second = (await page.$$(t('book-node')))[1];
-  await second.click();
-  await page.waitForSelector(`${t('book-node')}.current`);
+  // Into the tree: the attacker's move, its position drawn with every defence marked.
+  await page.click(`${t('book-node')}[data-node-id="${move.id}"]`);
+  await page.waitForSelector(`${t('book-node')}.current[data-node-id="${move.id}"]`);
+  await page.waitForSelector(`${t('board-svg')}[data-moves="${move.moves}"]`);
+  const defences = book.nodes.filter((n) => n.parent === move.id).length;
+  assert.equal((await page.$$('[data-test^="mark-book-"]')).length, defences);
   await wb.screenshot('book');
 });

@@ -21,16 +21,20 @@ export class BookScreen {
     this.$ = (name) => root.querySelector(`[data-test="${name}"]`);
 
     this.$('book-build').addEventListener('click', () => this.build());
+    // A finished book job opens the book it built (`kinrow book build --json` names it).
     jobs.addEventListener('end', (e) => {
-      if (e.detail.kind !== 'book') return;
-      this.refreshList().then(() => this.openNewest(e.detail)).catch(() => {});
+      if (e.detail.kind === 'book' && e.detail.result) this.open(e.detail.result.book_id).catch(() => {});
     });
   }
 
   async build() {
     const position = this.session.position;
     if (!position) return;
-    const options = { time: Number(this.$('book-time').value), max_nodes: Number(this.$('book-nodes').value) };
+    const options = {
+      time: Number(this.$('book-time').value),
+      max_nodes: Number(this.$('book-nodes').value),
+      engine_proofs: this.$('book-proofs').checked,
+    };
     this.$('book-from').textContent = `building from ${position.spec} ${position.moves || '(empty board)'} (${playerName(position.to_move)} attacks)`;
     await this.jobs.start('book', position.spec, position.moves, options);
   }
@@ -43,28 +47,20 @@ export class BookScreen {
       listButton(list, {
         test: 'book-item', data: { bookId: b.id, status: b.status }, className: `status-${b.status}`,
         current: this.book && this.book.id === b.id,
-        text: `#${b.id} ${b.spec} ${b.moves || '(empty)'} · ${b.attacker} attacks · ${b.status} · ${b.nodes} nodes`,
+        text: `#${b.id} ${b.spec} ${b.moves || '(empty)'} · ${playerName(b.attacker)} attacks · ${b.status} · ${b.nodes} nodes`,
         onClick: () => this.open(b.id),
       });
     }
-    this.books = books;
-  }
-
-  // After a book job: the book it names, else the newest book.
-  async openNewest(job) {
-    const named = job.result && (job.result.book_id ?? job.result.book);
-    const books = this.books || [];
-    const id = typeof named === 'number' ? named : books.length ? Math.max(...books.map((b) => b.id)) : null;
-    if (id !== null) await this.open(id);
   }
 
   async open(id) {
     this.book = await this.api.get(`/api/books/${id}`);
+    await this.select(this.book.nodes.find((n) => n.parent === null) || null);
+    // The status last: once it shows, the tree and the board show the same book.
     const status = this.$('book-status');
     status.textContent = `book #${this.book.id}: ${this.book.spec} ${this.book.moves || '(empty board)'} — ` +
-      `${this.book.attacker} attacks — ${this.book.status}, ${this.book.nodes.length} nodes`;
+      `${playerName(this.book.attacker)} attacks — ${this.book.status}, ${this.book.nodes.length} nodes`;
     status.dataset.status = this.book.status;
-    await this.select(this.book.nodes.find((n) => n.parent === null) || null);
     await this.refreshList();
   }
 
@@ -98,7 +94,8 @@ export class BookScreen {
     button.dataset.status = node.status;
     button.className = `book-node status-${node.status} side-${node.side}${this.node && this.node.id === node.id ? ' current' : ''}`;
     button.textContent = `${node.turn || 'root'} ${STATUS_MARK[node.status] || node.status}`;
-    button.title = `${node.side} to move · ${node.status}${node.reason ? ` · ${node.reason}` : ''}\n${node.moves}`;
+    button.title = `${node.side} to move · ${node.status}${node.status === 'proven' ? (node.checked ? ' (checked)' : ' (unchecked)') : ''}` +
+      `${node.reason ? ` · ${node.reason}` : ''}\n${node.moves || 'the empty board'}`;
     button.addEventListener('click', () => this.select(node));
     li.appendChild(button);
     const kids = this.children(node);

@@ -213,8 +213,9 @@ function renderResult(box, job) {
       detail(` from ${r.games ?? '?'} games${work()}`);
       break;
     case 'book':
-      value(r.status ? `book ${r.status}` : 'book built');
-      detail(Object.entries(r).filter(([k, v]) => k !== 'status' && typeof v !== 'object').map(([k, v]) => ` · ${k} ${v}`).join(''));
+      value(`book #${r.book_id} ${r.status}`);
+      detail(` · ${r.nodes} nodes (${r.added} added, ${r.proven} proven${r.unchecked ? `, ${r.unchecked} unchecked` : ''})` +
+        ` · ${r.engine_calls} engine, ${r.verifier_calls} verifier calls · ${Number(r.seconds).toFixed(2)} s`);
       break;
     default:
       detail(Object.entries(r).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k} ${v}`).join(' · '));
