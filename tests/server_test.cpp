@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_support.h"
 #include "process_support.h"
 
 namespace kinrow {
@@ -118,7 +119,7 @@ TEST(Server, PositionOfEachKindOfBoard) {
   EXPECT_EQ(c6["cells"].size(), 361u);
   EXPECT_EQ(c6["p"], 2);
   EXPECT_EQ(c6["stones_this_turn"], 2);
-  EXPECT_EQ(c6["turns"], json({"j10", "k10k11"}));
+  EXPECT_EQ(c6["turns"], json({"j10", "k11k10"}));  // a turn's stones in cell order, top row first
 
   // Threats: each side's lines one or two stones from completion.
   const json t = w.ok("POST", "/api/position", {{"spec", "tictactoe"}, {"moves", "a1 b2 a2"}});
@@ -127,7 +128,7 @@ TEST(Server, PositionOfEachKindOfBoard) {
     if (threat["player"] == 0 && threat["missing"] == 1) ++x_ones;
   EXPECT_EQ(x_ones, 1);  // a3 completes the a-column
 
-  const json cube = w.ok("POST", "/api/position", {{"spec", "cube:4"}});
+  const json cube = w.ok("POST", "/api/position", {{"spec", "qubic"}});
   EXPECT_EQ(cube["extent"].size(), 3u);
 }
 
@@ -138,8 +139,13 @@ TEST(Server, SetUpStonesAndSgfBecomeMoves) {
   EXPECT_EQ(set_up["turns"].size(), 5u);
   EXPECT_TRUE(set_up["over"].get<bool>());  // the first player's row, completed by the last turn
   EXPECT_EQ(set_up["winner"], 0);
-  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[0, 1, 2], [3, 4, 5]]})", 400, "finished game");
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[0, 1, 2], [3, 4, 5]]})", 400, "no order");
   w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[0, 1], [3, 4, 5]]})", 400, "stone counts");
+  // Under gravity the order matters: O's d2 must come before his e1 (a greedy order,
+  // each side's lowest stone first, plays e1 first and is stuck).
+  const json c4 = w.ok("POST", "/api/position", {{"spec", "connect4"}, {"stones", {{38, 24}, {31, 39}}}});
+  EXPECT_EQ(c4["stones"].size(), 4u);
+  w.rejects("POST", "/api/position", R"({"spec": "connect4", "stones": [[24], []]})", 400, "no order");
   w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[0], [0]]})", 400, "twice");
   w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[99], []]})", 400, "off the board");
   w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": "a1"})", 400, "stones");
@@ -267,9 +273,53 @@ TEST(Server, BookJobBuildsABookTheApiShows) {
   ASSERT_EQ(books.size(), 1u);
   const json book = w.ok("GET", "/api/books/" + std::to_string(books[0]["id"].get<int>()));
   EXPECT_EQ(book["status"], "proven");
-  EXPECT_GT(book["nodes"].size(), 2u);  // grown by the defences, not proved at the root
+  // The engine's turn, then a defender node whose defences the Verifier refuted: a book
+  // that needed the defences list, not a proof the engine found at the root.
+  ASSERT_GE(book["nodes"].size(), 2u);
+  EXPECT_EQ(book["nodes"][1]["side"], "defender");
   w.rejects("GET", "/api/books/999", "", 404, "no such book");
   w.rejects("POST", "/api/jobs", R"({"kind": "book", "spec": "tictactoe", "options": {"engine_proofs": 1}})", 400);
+}
+
+TEST(Server, CertificatesOpenAndWalkToALeaf) {
+  Workbench w;
+  const auto file = w.dir() / "ttt.cert";
+  const auto run = testing::kinrow("solve mnk:3x3x3 --moves \"b2 a2\" --certificate " + file.string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  auto c = w.client();
+  auto opened = c.Post("/api/certificates", text, "text/plain");
+  ASSERT_TRUE(opened);
+  ASSERT_EQ(opened->status, 200) << opened->body;
+  const json cert = json::parse(opened->body);
+  EXPECT_EQ(cert["spec"], "mnk:3x3x3");
+  const std::string walk = "/api/certificates/" + std::to_string(cert["id"].get<int>()) + "/walk";
+
+  // Down the tree: the holder's turn, then the opponent's first reply, to an end.
+  json node = w.ok("POST", walk, {{"moves", ""}});
+  for (int depth = 0; depth < 12 && node["node"] != "end"; ++depth) {
+    ASSERT_FALSE(node["children"].empty()) << node.dump();
+    if (node["node"] == "holder") {
+      EXPECT_TRUE(node["holder_turn"].is_string());
+    }
+    if (node["node"] == "opponent") {
+      // Every legal reply of the opponent is listed.
+      EXPECT_EQ(node["children"].size(), node["position"]["playable"].size());
+    }
+    node = w.ok("POST", walk, {{"moves", node["children"][0]["moves"]}});
+  }
+  EXPECT_EQ(node["node"], "end");
+  EXPECT_TRUE(node["end_reason"].is_string());
+  EXPECT_TRUE(node["problem"].is_null()) << node["problem"];
+
+  auto bad = c.Post("/api/certificates", "this is not a certificate", "text/plain");
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->status, 400);
+  EXPECT_NE(bad->body.find("not a certificate"), std::string::npos) << bad->body;
+  w.rejects("POST", walk, R"({"moves": "z9"})", 400);
+  w.rejects("POST", "/api/certificates/999/walk", "{}", 404, "no such certificate");
+  EXPECT_EQ(w.ok("GET", "/api/certificates")["certificates"].size(), 1u);
 }
 
 TEST(Server, PuzzlesFromAJobAreJudgedMoveByMove) {

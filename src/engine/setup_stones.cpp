@@ -1,6 +1,7 @@
 #include "engine/setup_stones.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 #include "core/error.h"
@@ -10,12 +11,65 @@ namespace kinrow {
 
 namespace {
 
-int row_of(const Game& game, Cell cell) { return game.coords[cell].size() > 1 ? game.coords[cell][1] : 0; }
+// A depth-first search for an order: at each turn, every choice of the mover's stones
+// that the rules allow and that does not end the game while stones are left. Orders
+// that failed are remembered by the stones placed (the same set is reached by many
+// orders), so a position that no order reaches is refused after few nodes.
+class SetupOrder {
+ public:
+  SetupOrder(Position& position, std::array<std::vector<Cell>, 2> stones) : position_(position), left_(std::move(stones)) {}
+
+  bool find() {
+    if (left_[0].empty() && left_[1].empty()) return true;
+    if (position_.over() || ++nodes_ > kMaxNodes) return false;
+    std::string key(position_.game().cell_count(), '.');
+    for (Cell c = 0; c < position_.game().cell_count(); ++c)
+      if (position_.owner(c) != kNoPlayer) key[c] = static_cast<char>('0' + position_.owner(c));
+    if (failed_.count(key)) return false;
+    std::vector<Cell>& mine = left_[position_.to_move()];
+    const int size = std::min<int>(position_.stones_this_turn(), static_cast<int>(mine.size()));
+    if (size > 0 && try_turns(mine, size, 0, {})) return true;
+    failed_.insert(std::move(key));
+    return false;
+  }
+  bool exhausted() const { return nodes_ > kMaxNodes; }
+
+ private:
+  static constexpr long kMaxNodes = 200000;
+
+  // Every `size`-stone subset of `mine` from index `from` on, added to `turn`.
+  bool try_turns(std::vector<Cell>& mine, int size, std::size_t from, Turn turn) {
+    if (static_cast<int>(turn.size()) == size) {
+      std::sort(turn.begin(), turn.end());
+      if (!position_.why_illegal(turn).empty()) return false;
+      for (Cell c : turn) std::erase(mine, c);
+      position_.play(turn);
+      if (find()) return true;
+      position_.undo();
+      mine.insert(mine.end(), turn.begin(), turn.end());
+      std::sort(mine.begin(), mine.end());
+      return false;
+    }
+    for (std::size_t i = from; i < mine.size() && !exhausted(); ++i) {
+      Turn next = turn;
+      next.push_back(mine[i]);
+      const Cell chosen = mine[i];
+      if (try_turns(mine, size, i + 1, next)) return true;
+      // mine is restored (sorted) by the call; find where `chosen` is now.
+      i = static_cast<std::size_t>(std::find(mine.begin(), mine.end(), chosen) - mine.begin());
+    }
+    return false;
+  }
+
+  Position& position_;
+  std::array<std::vector<Cell>, 2> left_;
+  std::set<std::string> failed_;
+  long nodes_ = 0;
+};
 
 }  // namespace
 
-void play_setup_stones(Position& position, std::array<std::vector<Cell>, 2> stones,
-                       const std::array<const char*, 2>& side_names) {
+void play_setup_stones(Position& position, std::array<std::vector<Cell>, 2> stones) {
   const Game& game = position.game();
   std::vector<int8_t> owner(game.cell_count(), kNoPlayer);
   for (int player = 0; player < 2; ++player) {
@@ -24,35 +78,18 @@ void play_setup_stones(Position& position, std::array<std::vector<Cell>, 2> ston
       if (owner[c] != kNoPlayer) throw InputError("a stone on " + format_cell(game, c) + " is given twice");
       owner[c] = static_cast<int8_t>(player);
     }
-    std::stable_sort(stones[player].begin(), stones[player].end(),
-                     [&](Cell a, Cell b) { return row_of(game, a) < row_of(game, b); });
+    std::sort(stones[player].begin(), stones[player].end());
   }
   if (stones[0].empty() && stones[1].empty()) return;
   if (!turn_due(game, owner))
     throw InputError("the stones (" + std::to_string(stones[0].size()) + " and " + std::to_string(stones[1].size()) +
                      ") are no position of " + game.spec + ": no game reaches these stone counts");
-  while (!stones[0].empty() || !stones[1].empty()) {
-    std::vector<Cell>& mine = stones[position.to_move()];
-    if (position.over()) throw InputError("the stones hold a finished game before all are placed (a completed line)");
-    Turn turn;
-    for (std::size_t i = 0; i < mine.size() && static_cast<int>(turn.size()) < position.stones_this_turn();) {
-      Turn trial = turn;
-      trial.push_back(mine[i]);
-      std::sort(trial.begin(), trial.end());
-      if (static_cast<int>(trial.size()) < position.stones_this_turn() || position.why_illegal(trial).empty()) {
-        turn = trial;
-        mine.erase(mine.begin() + static_cast<std::ptrdiff_t>(i));
-      } else {
-        ++i;
-      }
-    }
-    const std::string why = turn.empty() ? std::string("no stone of ") + side_names[position.to_move()] + " can be placed next"
-                                         : position.why_illegal(turn);
-    if (!why.empty())
-      throw InputError("the stones cannot be ordered into a game of " + game.spec + " (" + why + " after \"" +
-                       format_turns(game, position.history()) + "\")");
-    position.play(turn);
-  }
+  SetupOrder order(position, std::move(stones));
+  if (order.find()) return;
+  throw InputError(order.exhausted()
+                       ? "no order of the stones into a game of " + game.spec + " was found in 200,000 tries"
+                       : "no order of the stones makes a game of " + game.spec +
+                             " (every order completes a line early or breaks the rules)");
 }
 
 }  // namespace kinrow

@@ -1,9 +1,8 @@
 // A position given as each side's stones, with no order (SGF's setup stones AB/AW, the
-// workbench's free edit), turned into a game: the stones played as turns of the rules —
-// each side's in turn, bottom rows first under gravity, the first ones that can be
-// played — and checked by the rules on the way. The order found is kinrow's choice; a
-// set of stones that needs a cleverer order (or that no game reaches) is an InputError
-// saying why.
+// workbench's free edit), turned into a game: the stones played as turns of the rules,
+// in an order found by a depth-first search (under gravity a column's stones must come
+// bottom first, and no line may be completed before the last turn). The order found is
+// kinrow's choice; stones that no order reaches are an InputError saying why.
 #pragma once
 
 #include <array>
@@ -14,9 +13,7 @@
 namespace kinrow {
 
 // Plays `stones[0]` (the first player's) and `stones[1]` onto `position`, which must be
-// the empty board. Names in messages: "the first player" / "the second player", or
-// `side_names` if given.
-void play_setup_stones(Position& position, std::array<std::vector<Cell>, 2> stones,
-                       const std::array<const char*, 2>& side_names = {"the first player", "the second player"});
+// the empty board.
+void play_setup_stones(Position& position, std::array<std::vector<Cell>, 2> stones);
 
 }  // namespace kinrow

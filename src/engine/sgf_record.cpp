@@ -224,7 +224,7 @@ void play_setup(Position& position, const SgfNode& root, const PointReader& poin
       for (const std::string& v : add->values)
         for (Cell c : points.read(v, where(root) + ": " + values_text(*add), true)) stones[player].push_back(c);
   try {
-    play_setup_stones(position, stones, {"Black (first player)", "White (second player)"});
+    play_setup_stones(position, stones);
   } catch (const InputError& error) {
     throw InputError(where(root) + ": setup stones: " + error.what());
   }

@@ -14,6 +14,7 @@
 #include "games/families.h"
 #include "server/api_error.h"
 #include "server/api_handler.h"
+#include "server/certificate_routes.h"
 #include "server/job_queue.h"
 #include "server/position_json.h"
 #include "server/static_files.h"
@@ -291,6 +292,7 @@ WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::mak
   job_routes(*state_);
   tree_routes(*state_);
   book_routes(*state_);
+  certificate_routes(http, state_->db);
   puzzle_routes(*state_);
   general_routes(*state_);
 }
