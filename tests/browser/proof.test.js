@@ -11,40 +11,44 @@ let wb;
 before(async () => { wb = await startWorkbench(); });
 after(async () => { await wb?.stop(); });
 
-test('open a certificate and walk it to a leaf', { timeout: 60000 }, async (context) => {
-  const { page } = wb;
-  if (await wb.skipWithout(context, '/api/certificates')) return;
-  const file = join(wb.scratch, 'mnk443.cert');
-  await kinrow('solve', 'mnk:4x4x3', '--certificate', file);
-
+// A certificate written by kinrow, opened from its file on the proof screen.
+async function openCertificate(page, name, ...command) {
+  const file = join(wb.scratch, name);
+  await kinrow(...command, '--certificate', file);
   await wb.open();
   await page.click(t('tab-proof'));
   await page.setInputFiles(t('cert-file'), file);
   await page.waitForFunction(() => document.querySelector('[data-test="cert-text"]').value.length > 0);
   await page.click(t('cert-open'));
+}
+
+test('open a certificate and walk it to a leaf', { timeout: 60000 }, async () => {
+  const { page } = wb;
+  await openCertificate(page, 'mnk443.cert', 'solve', 'mnk:4x4x3');
   await page.waitForSelector(`${t('walk-node')}[data-node="holder"]`);
   assert.match(await page.textContent(t('cert-summary')), /mnk:4x4x3/);
 
-  // Down the first child at every node: the holder's move, then the opponent's first
-  // reply, until the walk ends. Counts below shrink on the way down.
-  let below = Infinity;
+  // Down the child with the most positions below at every node (the longest line): the
+  // holder's move, then the opponent's most stubborn reply, until the walk ends. No child
+  // has more positions below it than its node.
+  const number = (text) => Number(text.match(/([\d,]+) positions?/)[1].replace(/,/g, ''));
   let steps = 0;
   for (; steps < 20; ++steps) {
     const node = await page.getAttribute(t('walk-node'), 'data-node');
     if (node === 'end') break;
-    const child = await page.$(t('walk-child'));
-    const info = await child.evaluate((b) => b.nextElementSibling.textContent);
-    const count = Number(info.match(/([\d,]+) positions below/)[1].replace(/,/g, ''));
-    assert.ok(count < below, `positions below grow on the way down: ${count} after ${below}`);
-    below = count;
+    const here = number(await page.textContent(t('walk-extra')));
+    const counts = await page.$$eval(t('walk-child'), (list) => list.map((b) => b.nextElementSibling.textContent));
+    const below = counts.map(number);
+    assert.ok(Math.max(...below) <= here, `a child with more positions below (${Math.max(...below)}) than its node (${here})`);
     if (steps === 1) await wb.screenshot('proof-walk');
     const turnsBefore = await page.$$eval(`${t('walk-path')} button`, (b) => b.length);
-    await child.click();
+    await (await page.$$(t('walk-child')))[below.indexOf(Math.max(...below))].click();
     await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length === n + 1,
       [`${t('walk-path')} button`, turnsBefore]);
   }
   assert.equal(await page.getAttribute(t('walk-node'), 'data-node'), 'end');
-  assert.ok(steps >= 3, `a 4x4x3 win takes at least three holder moves, walked ${steps}`);
+  // Three stones in a row: at least three holder moves and the two replies between.
+  assert.ok(steps >= 5, `a 4x4x3 win takes at least three holder moves, walked ${steps} steps`);
   assert.match(await page.textContent(t('walk-node')), /end of the proof/);
 
   // Back one step with the arrow key, then to the root.
@@ -54,9 +58,23 @@ test('open a certificate and walk it to a leaf', { timeout: 60000 }, async (cont
   await page.waitForSelector(`${t('walk-node')}[data-node="holder"]`);
 });
 
-test('a certificate that does not parse is refused with a message', { timeout: 30000 }, async (context) => {
+test('a draw certificate holds both strategies: either side can be walked', { timeout: 30000 }, async () => {
   const { page } = wb;
-  if (await wb.skipWithout(context, '/api/certificates')) return;
+  await openCertificate(page, 'tictactoe.cert', 'solve', 'tictactoe');
+  // X's strategy first: X moves at the start.
+  await page.waitForSelector(`${t('walk-node')}[data-node="holder"]`);
+  assert.equal(await page.isVisible(t('cert-holder')), true);
+  assert.deepEqual(await page.$$eval(`${t('cert-holder')} option`, (o) => o.map((x) => x.value)), ['0', '1']);
+  // O's strategy: at the start the opponent (X) moves, and every first move is answered.
+  await page.selectOption(t('cert-holder'), '1');
+  await page.waitForSelector(`${t('walk-node')}[data-node="opponent"]`);
+  assert.equal((await page.$$(t('walk-child'))).length, 9);
+  // Two certificates are listed now; the first one opens again from the list.
+  assert.equal((await page.$$(t('cert-item'))).length, 2);
+});
+
+test('a certificate that does not parse is refused with a message', { timeout: 30000 }, async () => {
+  const { page } = wb;
   await wb.open();
   await page.click(t('tab-proof'));
   await page.fill(t('cert-text'), 'this is not a certificate');

@@ -1,24 +1,31 @@
-// The proof browser: a certificate (any text `kinrow verify` reads, or a dictionary) is
-// sent to the server, which walks it: at the holder's turns the strategy's move, at the
-// opponent's every reply, each with the number of positions below it; zones and pairings
-// are drawn on the board. The walk is a list of turns from the certificate's root.
+// The proof browser: a certificate (any text `kinrow verify` reads) is sent to the server,
+// which walks one of its strategies as the checker plays it: at the holder's turns the
+// strategy's move, at the opponent's every reply, each with the positions of the strategy
+// below it; zones and pairings are drawn on the board. The walk is the server's list of
+// moves from the certificate's start; the page keeps the steps taken, for the path above.
 
 import { listButton } from './dom.js';
-import { joinTurns, occupiedCells, turnCells } from './notation.js';
+import { occupiedCells, playerName, turnCells } from './notation.js';
 
 export class ProofScreen {
   constructor(api, root, redraw) {
     this.api = api;
     this.root = root;
     this.redraw = redraw;
-    this.certificate = null;
-    this.path = [];         // turns from the certificate's root
-    this.forward = [];      // turns stepped back over, for redo
-    this.walk = null;       // the server's answer for the path
+    this.certificate = null;  // the server's summary: id, name, spec, start, entries, strategies
+    this.holder = null;       // whose strategy is walked (a draw certificate holds both)
+    this.path = [];           // the steps taken from the start: { turn, moves }
+    this.forward = [];        // steps stepped back over, for redo
+    this.walk = null;         // the server's answer at the end of the path
     this.$ = (name) => root.querySelector(`[data-test="${name}"]`);
 
     this.$('cert-open').addEventListener('click', () => this.upload());
     this.$('cert-file').addEventListener('change', (e) => this.readFile(e.target.files[0]));
+    this.$('cert-holder').addEventListener('change', (e) => {
+      this.holder = Number(e.target.value);
+      this.forward = [];
+      this.goTo([]);
+    });
     this.$('walk-back').addEventListener('click', () => this.undo());
     this.$('walk-root').addEventListener('click', () => this.goTo([]));
   }
@@ -37,44 +44,50 @@ export class ProofScreen {
     }
     const name = this.$('cert-name').value.trim() || 'certificate';
     const certificate = await this.api.post('/api/certificates', { name, text });
-    await this.refreshList();
     await this.open(certificate);
+    await this.refreshList();
   }
 
   async refreshList() {
-    const answer = await this.api.get('/api/certificates');
-    const certificates = Array.isArray(answer) ? answer : answer.certificates || [];
+    const { certificates } = await this.api.get('/api/certificates');
     const list = this.$('cert-list');
     list.replaceChildren();
     for (const c of certificates) {
       listButton(list, {
         test: 'cert-item', data: { certId: c.id }, current: this.certificate && this.certificate.id === c.id,
-        text: `#${c.id} ${c.name} · ${c.spec} · ${c.holder} ${c.claim} · ${c.entries} entries`,
-        onClick: () => this.open(c),
+        text: `#${c.id} ${c.name}`,
+        onClick: async () => { await this.open(await this.api.get(`/api/certificates/${c.id}`)); await this.refreshList(); },
       });
     }
   }
 
   async open(certificate) {
     this.certificate = certificate;
-    this.$('cert-summary').textContent = `${certificate.name}: ${certificate.spec}, ${certificate.holder} claims ${certificate.claim}` +
-      ` (${certificate.kind}, ${certificate.entries} entries)`;
+    const claims = certificate.strategies.map((s) => `${playerName(s.holder)} claims ${s.claim} (${s.rules || 'entries'})`);
+    this.$('cert-summary').textContent = `${certificate.name}: ${certificate.spec}` +
+      `${certificate.start ? ` from ${certificate.start}` : ''} — ${claims.join('; ')} — ${certificate.entries.toLocaleString('en')} entries`;
+    const select = this.$('cert-holder');
+    select.replaceChildren(...certificate.strategies.map((s) => new Option(`${playerName(s.holder)} (${s.claim})`, s.holder)));
+    this.$('cert-holder-row').hidden = certificate.strategies.length < 2;
+    this.holder = certificate.strategies[0].holder;
     this.forward = [];
     await this.goTo([]);
   }
 
   async goTo(path) {
     if (!this.certificate) return;
-    const walk = await this.api.post(`/api/certificates/${this.certificate.id}/walk`, { moves: joinTurns(path) });
+    const moves = path.length ? path[path.length - 1].moves : '';
+    const walk = await this.api.post(`/api/certificates/${this.certificate.id}/walk`, { moves, holder: this.holder });
     this.path = path;
     this.walk = walk;
     this.render();
     this.redraw();
   }
 
-  async step(turn) {
-    this.forward = this.forward.length && this.forward[this.forward.length - 1] === turn ? this.forward.slice(0, -1) : [];
-    await this.goTo([...this.path, turn]);
+  async step(child) {
+    const next = this.forward[this.forward.length - 1];
+    this.forward = next && next.moves === child.moves ? this.forward.slice(0, -1) : [];
+    await this.goTo([...this.path, { turn: child.turn, moves: child.moves }]);
   }
 
   undo() {
@@ -91,15 +104,16 @@ export class ProofScreen {
     const w = this.walk;
     const node = this.$('walk-node');
     node.dataset.node = w.node;
-    node.textContent = w.node === 'holder' ? `the holder (${this.certificate.holder}) moves: ${w.holder_turn ?? '—'}`
+    node.textContent = w.node === 'holder'
+      ? `${playerName(this.holder)}, the holder, plays ${w.holder_turn} (${w.holder_rule}${w.entry_line ? `, line ${w.entry_line}` : ''})`
       : w.node === 'opponent' ? `the opponent moves: ${w.children.length} replies, each answered`
         : `end of the proof: ${w.end_reason}`;
+    node.dataset.problem = w.problem ? 'true' : 'false';
+    if (w.problem) node.textContent += ` — the checker would reject this: ${w.problem}`;
 
     const crumbs = this.$('walk-path');
-    crumbs.replaceChildren();
-    const rootButton = crumb('root', () => this.goTo([]));
-    crumbs.appendChild(rootButton);
-    this.path.forEach((turn, i) => crumbs.appendChild(crumb(turn, () => this.goTo(this.path.slice(0, i + 1)))));
+    crumbs.replaceChildren(crumb('start', () => this.goTo([])));
+    this.path.forEach((step, i) => crumbs.appendChild(crumb(step.turn, () => this.goTo(this.path.slice(0, i + 1)))));
 
     const list = this.$('walk-children');
     list.replaceChildren();
@@ -109,15 +123,17 @@ export class ProofScreen {
       button.dataset.test = 'walk-child';
       button.dataset.turn = child.turn;
       button.className = `walk-child by-${child.answered_by}`;
-      button.textContent = `${child.turn}`;
+      button.textContent = child.turn;
       const info = document.createElement('span');
       info.className = 'walk-info';
-      info.textContent = ` ${Number(child.positions_below).toLocaleString('en')} positions below · ${child.answered_by}`;
-      button.addEventListener('click', () => this.step(child.turn));
+      info.textContent = ` ${count(child.positions_below, child.capped)} below · ` +
+        `${child.answered_by}${child.end_reason ? ` (${child.end_reason})` : ''}`;
+      button.addEventListener('click', () => this.step(child));
       li.append(button, info);
       list.appendChild(li);
     }
     this.$('walk-extra').textContent = [
+      `${count(w.positions_below, w.capped)} of the strategy from here`,
       w.zone ? `zone: ${w.zone.length} cells` : '',
       w.pairs ? `pairs: ${w.pairs.length}` : '',
     ].filter(Boolean).join(' · ');
@@ -129,12 +145,14 @@ export class ProofScreen {
     const occupied = occupiedCells(position);
     const marks = [];
     const targets = new Map();
+    const holder = this.walk.node === 'holder';
     for (const child of this.walk.children) {
-      const cells = turnCells(position, child.turn, occupied) || [];
-      const holder = this.walk.node === 'holder';
-      for (const cell of cells) {
-        marks.push({ cell, kind: holder ? 'holder-move' : 'reply', label: holder ? '★' : compact(child.positions_below), title: `${child.turn}: ${child.positions_below} positions below (${child.answered_by})` });
-        targets.set(cell, child.turn);
+      for (const cell of turnCells(position, child.turn, occupied) || []) {
+        marks.push({
+          cell, kind: holder ? 'holder-move' : 'reply', label: holder ? '★' : compact(child.positions_below),
+          title: `${child.turn}: ${count(child.positions_below, child.capped)} below (${child.answered_by})`,
+        });
+        targets.set(cell, child);
       }
     }
     return {
@@ -153,6 +171,11 @@ function crumb(text, onClick) {
   button.textContent = text;
   button.addEventListener('click', onClick);
   return button;
+}
+
+// "1 position", "over 100,000 positions" (a count the server stopped at).
+function count(n, capped) {
+  return `${capped ? 'over ' : ''}${n.toLocaleString('en')} position${n === 1 ? '' : 's'}`;
 }
 
 // 1234 -> "1.2k": a count small enough for a cell.
