@@ -104,8 +104,11 @@ export async function startWorkbench({ maxJobs = 1 } = {}) {
     page,
     scratch,
     consoleErrors,
-    // The app at a location hash, ready (its first position drawn).
+    // The app at a location hash, ready (its first position drawn). Always a fresh load:
+    // going to another hash of the open page would only start loading the position, and
+    // the page would still be ready with the old one.
     async open(hash = '') {
+      await page.goto('about:blank');
       await page.goto(`${base}/${hash}`);
       await page.waitForSelector('body[data-ready="true"]');
     },
