@@ -207,9 +207,18 @@ TEST(Server, JobRunsAndAnswersWithTheCommandsResult) {
   ASSERT_TRUE(r);
   EXPECT_NE(r->body.find("event: end"), std::string::npos);
 
+  // The job-level proof search, with its progress lines streamed as the job's.
+  const json prove = w.ok("POST", "/api/jobs", {{"kind", "prove"}, {"spec", "tictactoe"}, {"moves", "b2"},
+                                                {"options", {{"workers", 1}, {"policy", "greedy"}}}});
+  const json proved = w.wait_job(prove["id"]);
+  ASSERT_EQ(proved["state"], "done") << proved.dump();
+  EXPECT_EQ(proved["result"]["value"], "draw");
+  EXPECT_FALSE(proved["progress"].empty());
+  w.rejects("POST", "/api/jobs", R"({"kind": "prove", "spec": "tictactoe", "options": {"workers": 0}})", 400, "workers");
+
   const json list = w.ok("GET", "/api/jobs");
   ASSERT_FALSE(list["jobs"].empty());
-  EXPECT_EQ(list["jobs"][0]["id"], job["id"]);
+  EXPECT_EQ(list["jobs"][1]["id"], job["id"]);
 
   w.rejects("POST", "/api/jobs", R"({"kind": "dance", "spec": "tictactoe"})", 400, "unknown job kind");
   w.rejects("POST", "/api/jobs", R"({"kind": "think", "spec": "tictactoe", "options": {"time": -1}})", 400, "time");

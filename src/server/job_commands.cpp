@@ -52,7 +52,7 @@ void add(std::vector<std::string>& argv, const char* flag, const std::string& va
 }  // namespace
 
 const std::vector<std::string>& job_kinds() {
-  static const std::vector<std::string> kinds = {"solve", "think", "defences", "prove-draw", "book", "puzzles"};
+  static const std::vector<std::string> kinds = {"solve", "prove", "think", "defences", "prove-draw", "book", "puzzles"};
   return kinds;
 }
 
@@ -85,6 +85,11 @@ std::vector<std::string> job_command(const JobCommandContext& context, const std
     // Without the engine's proofs the book grows by the defences even where the engine
     // would prove the root at once (tic-tac-toe): a book to look at, not only a verdict.
     if (!flag_option(options, "engine_proofs", true)) argv.push_back("--no-proofs");
+  } else if (kind == "prove") {
+    // The job-level proof-number search with its workers as threads of the job's process.
+    add(argv, "--workers", number_option(options, "workers", 1, 64, true));
+    add(argv, "--policy", text_option(options, "policy", "abcdefghijklmnopqrstuvwxyz-"));
+    add(argv, "--job-nodes", number_option(options, "job_nodes", 1000, 1e9, true));
   } else if (kind == "puzzles") {
     add(argv, "--count", number_option(options, "count", 1, 1000, true));
   }

@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <functional>
+#include <sys/socket.h>
 #include <nlohmann/json.hpp>
 
 #include "book/book_store.h"
@@ -26,6 +27,7 @@ using nlohmann::json;
 
 struct WorkbenchServer::State {
   ServerOptions options;
+  int listening_socket = -1;
   WorkbenchDb db;
   JobQueue jobs;
   httplib::Server http;
@@ -277,6 +279,13 @@ WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::mak
   const int threads = options.threads;
   http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
   http.set_payload_max_length(options.max_body_bytes);
+  // httplib listens with a backlog of 5: under a burst of new connections the kernel
+  // drops the rest, and each client waits for a SYN retransmission (1 s, 3 s, 7 s).
+  // The socket is kept here to listen again with the system's maximum once bound.
+  http.set_socket_options([state = state_.get()](int socket) {
+    httplib::default_socket_options(socket);
+    state->listening_socket = socket;
+  });
   // Statuses httplib sets itself (413, 400 on a bad request line, 404 with no route)
   // get the same {"error"} body as ours.
   http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
@@ -303,6 +312,7 @@ int WorkbenchServer::bind() {
   const auto& o = state_->options;
   const int port = o.port == 0 ? state_->http.bind_to_any_port(o.host) : (state_->http.bind_to_port(o.host, o.port) ? o.port : -1);
   if (port < 0) throw InputError("cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use?)");
+  if (state_->listening_socket >= 0) ::listen(state_->listening_socket, SOMAXCONN);
   return port;
 }
 
