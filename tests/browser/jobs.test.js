@@ -27,6 +27,11 @@ test('solve a small position and see its value', { timeout: 60000 }, async () =>
   // The best move is marked on the board, and winning it is legal.
   await page.waitForSelector(t('mark-best'));
   await wb.screenshot('jobs-solve');
+  // The job-level proof-number search agrees.
+  await page.click(t('run-prove'));
+  const proof = await waitForJob(page, 'prove', ['done', 'failed']);
+  assert.equal(await proof.getAttribute('data-state'), 'done');
+  assert.equal(await (await proof.$(t('job-value'))).textContent(), 'first-player-win');
 });
 
 test("the engine's best move and its line, marked on the board", { timeout: 60000 }, async () => {
@@ -73,7 +78,7 @@ test('a long job can be cancelled, the next one starts, and the job list survive
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await page.waitForSelector(`${t('job')}[data-job-id="${id}"][data-state="cancelled"]`);
-  // The solve and think of the tests before are still listed, newest first.
+  // The solve, prove and think of the tests before are still listed, newest first.
   const kinds = await page.$$eval(t('job'), (nodes) => nodes.map((n) => n.dataset.kind));
-  assert.deepEqual(kinds, ['think', 'think', 'think', 'solve']);
+  assert.deepEqual(kinds, ['think', 'think', 'think', 'prove', 'solve']);
 });

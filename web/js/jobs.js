@@ -194,6 +194,10 @@ function renderResult(box, job) {
       detail(`${r.best_move ? ` · best ${r.best_move}` : ''}${r.plies !== undefined && r.plies !== null ? ` · ${r.plies} plies` : ''}` +
         ` · ${r.method}${work()}`);
       break;
+    case 'prove':
+      value(r.value);
+      detail(` · job-level PN search, ${r.policy}, ${(r.questions || []).reduce((n, q) => n + (q.jobs_run || 0), 0)} jobs${work()}`);
+      break;
     case 'think':
       value(r.move ? `${r.move}: ${r.evaluation_words || r.evaluation}` : 'no move');
       detail(` · line ${(r.principal_variation || []).join(' ') || '—'} · depth ${r.depth}${work()}`);

@@ -233,6 +233,7 @@ async function run(kind, options = {}) {
 }
 $('run-think').addEventListener('click', () => run('think', { time: Number($('think-time').value) || 1 }));
 $('run-solve').addEventListener('click', () => run('solve'));
+$('run-prove').addEventListener('click', () => run('prove'));
 $('run-defences').addEventListener('click', () => run('defences'));
 $('run-prove-draw').addEventListener('click', () => run('prove-draw'));
 
