@@ -164,6 +164,9 @@ TEST(Server, SetUpStonesAndSgfBecomeMoves) {
 
 TEST(Server, BadRequestsAreClearAndHarmless) {
   Workbench w;
+  // The games offered are specs kinrow reads (each canonical, as /api/position writes it).
+  for (const json& game : w.ok("GET", "/api/games")["games"])
+    EXPECT_EQ(w.ok("POST", "/api/position", {{"spec", game["spec"]}})["spec"], game["spec"]);
   w.rejects("POST", "/api/position", "{not json", 400, "malformed JSON");
   w.rejects("POST", "/api/position", "[1,2]", 400, "JSON object");
   w.rejects("POST", "/api/position", R"({"moves": "a1"})", 400, "spec");
@@ -265,6 +268,7 @@ TEST(Server, TreesKeepEveryCommittedEditAcrossAKill) {
     w.kill9();
   }
   Workbench w(1, db);
+  EXPECT_EQ(w.ok("GET", "/api/trees")["trees"][0]["name"], "openings");
   const json t = w.ok("GET", "/api/trees/" + std::to_string(tree));
   ASSERT_EQ(t["nodes"].size(), 2u);
   EXPECT_EQ(t["nodes"][0]["comment"], "the corner reply draws");
@@ -329,6 +333,8 @@ TEST(Server, CertificatesOpenAndWalkToALeaf) {
   w.rejects("POST", walk, R"({"moves": "z9"})", 400);
   w.rejects("POST", "/api/certificates/999/walk", "{}", 404, "no such certificate");
   EXPECT_EQ(w.ok("GET", "/api/certificates")["certificates"].size(), 1u);
+  EXPECT_EQ(w.ok("GET", "/api/certificates/" + std::to_string(cert["id"].get<int>()))["spec"], "mnk:3x3x3");
+  w.rejects("GET", "/api/certificates/999", "", 404, "no such certificate");
 }
 
 TEST(Server, PuzzlesFromAJobAreJudgedMoveByMove) {
