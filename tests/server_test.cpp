@@ -165,7 +165,8 @@ TEST(Server, SetUpStonesAndSgfBecomeMoves) {
 TEST(Server, BadRequestsAreClearAndHarmless) {
   Workbench w;
   // The games offered are specs kinrow reads (each canonical, as /api/position writes it).
-  for (const json& game : w.ok("GET", "/api/games")["games"])
+  const json games = w.ok("GET", "/api/games");  // kept: a loop over a temporary's part dangles
+  for (const json& game : games["games"])
     EXPECT_EQ(w.ok("POST", "/api/position", {{"spec", game["spec"]}})["spec"], game["spec"]);
   w.rejects("POST", "/api/position", "{not json", 400, "malformed JSON");
   w.rejects("POST", "/api/position", "[1,2]", 400, "JSON object");
