@@ -53,10 +53,8 @@ class SetupOrder {
     for (std::size_t i = from; i < mine.size() && !exhausted(); ++i) {
       Turn next = turn;
       next.push_back(mine[i]);
-      const Cell chosen = mine[i];
+      // A failed call leaves `mine` as it found it (sorted), so `i` still indexes it.
       if (try_turns(mine, size, i + 1, next)) return true;
-      // mine is restored (sorted) by the call; find where `chosen` is now.
-      i = static_cast<std::size_t>(std::find(mine.begin(), mine.end(), chosen) - mine.begin());
     }
     return false;
   }
