@@ -57,7 +57,17 @@ TEST(Evaluation, TableOneAndItsClasses) {
   for (int e = 0; e <= static_cast<int>(Evaluation::Unknown); ++e) {
     const auto evaluation = static_cast<Evaluation>(e);
     EXPECT_EQ(evaluation_from_name(evaluation_name(evaluation)), evaluation);
+    // Seen from the other seat twice, a class is itself; the sides trade their numbers.
+    EXPECT_EQ(from_other_side(from_other_side(evaluation)), evaluation);
+    const ProofNumbers mine = initial_numbers(evaluation);
+    const ProofNumbers theirs = initial_numbers(from_other_side(evaluation));
+    if (evaluation != Evaluation::Unknown) {
+      EXPECT_EQ(mine.pn, theirs.dn) << evaluation_name(evaluation);
+    }
   }
+  EXPECT_EQ(from_other_side(Evaluation::Attacker3), Evaluation::Defender3);
+  EXPECT_EQ(from_other_side(Evaluation::DefenderWins), Evaluation::AttackerWins);
+  EXPECT_EQ(from_other_side(Evaluation::Unstable1), Evaluation::Unstable1);
 }
 
 TEST(JobTree, ExpandsTheRootFirstThenPostponesSiblings) {

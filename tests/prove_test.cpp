@@ -58,8 +58,10 @@ TEST(JobLevelProof, AgreesWithAlphaBetaAndItsCertificatesCheck) {
     uint64_t job_nodes;  // small enough for a tree of ten to a hundred jobs
     Policy policy;
     Siblings siblings;
+    uint64_t engine_nodes = 0;  // best-move jobs: the engine picks the children
   };
-  // Wins, draws and losses for the side to move; one and two stones a turn.
+  // Wins, draws and losses for the side to move; one and two stones a turn; children
+  // picked by df-pn and by the engine.
   const Case cases[] = {
       {"tictactoe", "", 10, Policy::VirtualLoss, Siblings::Postponed},
       {"mnk:6x5x4", "c3", 300, Policy::Greedy, Siblings::Postponed},
@@ -69,14 +71,18 @@ TEST(JobLevelProof, AgreesWithAlphaBetaAndItsCertificatesCheck) {
       // Two stones a turn: df-pn's threat-space search decides 6x6x4,p=2,q=1 in one job
       // whatever the budget, so 5x5x4 after c3 (17 jobs; too slow for the sanitizers).
       {"mnk:5x5x4,p=2,q=1", "c3", 3000, Policy::VirtualLoss, Siblings::Postponed},
+      {"mnk:6x5x4", "c3", 300, Policy::VirtualLoss, Siblings::Postponed, 200},
+      {"tictactoe", "", 10, Policy::Greedy, Siblings::Postponed, 50},
   };
-  const std::size_t count = testing::sanitized() ? 4 : std::size(cases);
+  const std::size_t count = std::size(cases);
   for (std::size_t i = 0; i < count; ++i) {
     const Case& c = cases[i];
+    if (testing::sanitized() && (i >= 4 && i < 6)) continue;  // the slowest, for the sanitizers
     const Game game = make_game(c.spec);
     const Position position = play_moves(game, c.moves);
     const Value expected = testing::alphabeta_value(position);
     TreeSettings settings = small_jobs(c.policy, c.siblings, c.job_nodes);
+    settings.engine_nodes = c.engine_nodes;
     TemporaryDirectory dir("kinrow-prove-test");
     const Proved proved = prove(dir / "p.db", c.spec, c.moves, settings, 1 + i % 2, true);
     EXPECT_EQ(proved.report.value, expected) << c.spec << " " << c.moves;
@@ -87,6 +93,40 @@ TEST(JobLevelProof, AgreesWithAlphaBetaAndItsCertificatesCheck) {
     EXPECT_TRUE(check.ok) << c.spec << " " << c.moves << ": " << check.error;
     EXPECT_EQ(check.to_move_value, value_name(expected)) << c.spec << " " << c.moves;
   }
+}
+
+TEST(JobLevelProof, EngineJobsPickAnOpenChildAndEvaluateItWithoutClaimingAProof) {
+  const JobContext context("mnk:6x5x4", "");
+  JobSpec spec;
+  spec.kind = JobKind::BestMove;
+  spec.path = {context.game.cell_count() / 2};  // x in the middle: o (the defender) moves
+  spec.node_budget = 200;
+  spec.table_megabytes = 1;
+  const JobResult by_dfpn = run_job(context, spec);
+  spec.engine_nodes = 300;
+  const JobResult by_engine = run_job(context, spec);
+  ASSERT_FALSE(by_engine.decided.has_value());
+  ASSERT_FALSE(by_engine.children.empty());
+  // The engine's child is the job's last (the decided ones come first), and it is open:
+  // a class without a proof is never a sure one.
+  const ChildReport& picked = by_engine.children.back();
+  EXPECT_NE(picked.pn, 0u);
+  EXPECT_NE(picked.dn, 0u);
+  EXPECT_NE(picked.evaluation, Evaluation::AttackerWins);
+  EXPECT_NE(picked.evaluation, Evaluation::DefenderWins);
+  EXPECT_NE(picked.evaluation, Evaluation::Unknown);
+  // Df-pn's work is the same either way; only the choice and the class may differ.
+  EXPECT_EQ(by_engine.nodes, by_dfpn.nodes);
+  EXPECT_EQ(by_engine.children.size(), by_dfpn.children.size());
+  // Deterministic, and named apart from the df-pn job, through the wire format too.
+  EXPECT_EQ(job_result_json(run_job(context, spec)), job_result_json(by_engine));
+  const JobSpec read = job_spec_from_json(job_spec_json(spec));
+  EXPECT_EQ(read.engine_nodes, 300u);
+  auto owner = [](int i) { return i % 2; };
+  JobSpec plain = spec;
+  plain.engine_nodes = 0;
+  EXPECT_NE(job_key(spec, owner), job_key(plain, owner));
+  EXPECT_EQ(job_spec_from_json(job_spec_json(plain)).engine_nodes, 0u);
 }
 
 TEST(JobLevelProof, ResumesFromItsDatabaseWithoutRunningJobsAgain) {

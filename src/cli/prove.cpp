@@ -62,6 +62,10 @@ const CommandSpec kProveSpec = {
          "each job's df-pn budget in expansions (default 100000; stored in the\n"
          "database, used again when resuming unless given)"},
         {"job-mb", "N", "each job's df-pn table in MiB (default 16)"},
+        {"engine-nodes", "N",
+         "best-move jobs: the playing engine picks each new child among those df-pn\n"
+         "left open and evaluates it, on N heuristic-search nodes, as NCTU6 did (0:\n"
+         "df-pn's choice and a class read off its numbers; default 0; stored)"},
         {"policy", "P",
          "how running jobs count when choosing more: virtual-loss (default),\n"
          "virtual-win or greedy (virtual-loss where the evaluation favours the disproof)"},
@@ -99,11 +103,14 @@ TreeSettings tree_settings(const Args& args, ProofDatabase& db) {
   settings.job_nodes = static_cast<uint64_t>(args.get_int("job-nodes", stored_nodes, 1, 1L << 40));
   const long stored_mb = std::stol(stored("job_mb", "16"));
   settings.table_megabytes = static_cast<int>(args.get_int("job-mb", stored_mb, 1, 1 << 16));
+  const long stored_engine = std::stol(stored("engine_nodes", "0"));
+  settings.engine_nodes = static_cast<uint64_t>(args.get_int("engine-nodes", stored_engine, 0, 1L << 40));
   Transaction transaction(db.database());
   db.set_meta("policy", policy_name(settings.policy));
   db.set_meta("siblings", siblings_name(settings.siblings));
   db.set_meta("job_nodes", std::to_string(settings.job_nodes));
   db.set_meta("job_mb", std::to_string(settings.table_megabytes));
+  db.set_meta("engine_nodes", std::to_string(settings.engine_nodes));
   transaction.commit();
   return settings;
 }
@@ -195,7 +202,11 @@ int run_prove(const Args& args) {
   const std::string method = std::string("job-level proof-number search: ") +
                              (settings.siblings == Siblings::Postponed ? "best-move" : "expand") +
                              " jobs (df-pn, " + with_commas(settings.job_nodes) + " nodes, " +
-                             std::to_string(settings.table_megabytes) + " MiB each), " +
+                             std::to_string(settings.table_megabytes) + " MiB each" +
+                             (settings.engine_nodes
+                                  ? "; the engine picks children on " + with_commas(settings.engine_nodes) + " nodes"
+                                  : std::string()) +
+                             "), " +
                              policy_name(settings.policy) + ", " +
                              siblings_name(settings.siblings) + " siblings";
   progress.note(method + "; " + transport->status() +
@@ -249,6 +260,7 @@ int run_prove(const Args& args) {
     out["siblings"] = siblings_name(settings.siblings);
     out["job_nodes"] = settings.job_nodes;
     out["job_mb"] = settings.table_megabytes;
+    out["engine_nodes"] = settings.engine_nodes;
     out["workers"] = address ? nlohmann::json(address->text)
                              : nlohmann::json(transport ? transport->capacity() : 0);
     out["db"] = temporary.path.empty() ? nlohmann::json(db_path) : nlohmann::json(nullptr);

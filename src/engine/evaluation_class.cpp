@@ -36,4 +36,10 @@ Evaluation evaluation_from_name(const std::string& name) {
   throw InputError("unknown evaluation \"" + printable(name) + "\"");
 }
 
+Evaluation from_other_side(Evaluation evaluation) {
+  // AttackerWins..DefenderWins are mirror images around the middle of the enum.
+  const int i = static_cast<int>(evaluation), last = static_cast<int>(Evaluation::DefenderWins);
+  return i <= last ? static_cast<Evaluation>(last - i) : evaluation;
+}
+
 }  // namespace kinrow

@@ -31,5 +31,8 @@ const char* evaluation_name(Evaluation evaluation);  // "A4", "stable", ...
 const char* evaluation_words(Evaluation evaluation);
 // InputError for an unknown name.
 Evaluation evaluation_from_name(const std::string& name);
+// The same judgement from the other side's seat: A3 becomes D3, a sure win a sure loss;
+// the even classes stay.
+Evaluation from_other_side(Evaluation evaluation);
 
 }  // namespace kinrow

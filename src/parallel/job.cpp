@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/notation.h"
 #include "core/spec.h"
+#include "engine/engine.h"
 #include "games/board_dispatch.h"
 #include "games/families.h"
 #include "search/dfpn.h"
@@ -37,8 +38,34 @@ auto parsed(const std::string& text, const char* what, F&& read) {
   }
 }
 
+// The engine's choice among the children df-pn left open (NCTU6's "best move outside the
+// list, with an evaluation"): its index in `open`, and the class from the attacker's seat.
+// The engine answers for the side to move at `node` after its best turn; a class it did
+// not prove (it searches without proofs here) is capped below a sure result, for only
+// df-pn's answers decide nodes.
+std::pair<std::size_t, Evaluation> engine_choice(const Position& node, const JobSpec& spec,
+                                                 const std::vector<Cell>& open) {
+  EngineOptions options;
+  options.seconds = 0;  // on nodes only: the same answer every run
+  options.nodes = spec.engine_nodes;
+  options.proofs = false;
+  options.table_megabytes = static_cast<std::size_t>(spec.table_megabytes);
+  for (const Turn& turn : node.legal_turns())
+    if (std::find(open.begin(), open.end(), turn.front()) == open.end()) options.excluded.push_back(turn);
+  const EngineResult chosen = think(node, options);
+  const auto at = std::find(open.begin(), open.end(), chosen.move.empty() ? -1 : chosen.move.front());
+  Evaluation evaluation = chosen.evaluation;
+  if (evaluation == Evaluation::AttackerWins) evaluation = Evaluation::Attacker4;
+  if (evaluation == Evaluation::DefenderWins) evaluation = Evaluation::Defender4;
+  if (node.to_move() != spec.attacker) evaluation = from_other_side(evaluation);
+  return {at == open.end() ? 0 : static_cast<std::size_t>(at - open.begin()), evaluation};
+}
+
+// `node`: the job's position as a game, when the engine chooses its child (best-move with
+// engine nodes, at a turn of one stone); else null.
 template <int W>
-JobResult run_on(Board<W>& board, const JobSpec& spec, const std::atomic<bool>* cancel) {
+JobResult run_on(Board<W>& board, const JobSpec& spec, const Position* node,
+                 const std::atomic<bool>* cancel) {
   DfpnOptions options;
   options.threads = 1;  // one thread: the same answer every run
   options.table_megabytes = static_cast<std::size_t>(spec.table_megabytes);
@@ -112,6 +139,17 @@ JobResult run_on(Board<W>& board, const JobSpec& spec, const std::atomic<bool>* 
   }
   if (spec.kind == JobKind::Expand) {
     result.complete = true;
+  } else if (best && node) {
+    std::vector<std::size_t> open_index;
+    std::vector<Cell> open;
+    for (std::size_t i = 0; i < children.size(); ++i)
+      if (children[i].pn != 0 && children[i].dn != 0) {
+        open_index.push_back(i);
+        open.push_back(children[i].move);
+      }
+    const auto [at, evaluation] = engine_choice(*node, spec, open);
+    const auto& c = children[open_index[at]];
+    result.children.push_back(ChildReport{c.move, evaluation, c.pn, c.dn});
   } else if (best) {
     result.children.push_back(
         child_report(children[*best].move, children[*best].pn, children[*best].dn));
@@ -135,6 +173,7 @@ std::string job_spec_json(const JobSpec& spec) {
   out["excluded"] = spec.excluded;
   out["budget"] = spec.node_budget;
   out["table_mb"] = spec.table_megabytes;
+  if (spec.engine_nodes) out["engine_nodes"] = spec.engine_nodes;
   return out.dump();
 }
 
@@ -147,6 +186,7 @@ JobSpec job_spec_from_json(const std::string& text) {
     spec.excluded = cells_of(in.at("excluded"));
     spec.node_budget = in.at("budget").get<uint64_t>();
     spec.table_megabytes = in.at("table_mb").get<int>();
+    spec.engine_nodes = in.value("engine_nodes", uint64_t{0});
     if (spec.attacker != 0 && spec.attacker != 1)
       throw InputError("malformed job: attacker must be 0 or 1");
     if (spec.table_megabytes < 1 || spec.table_megabytes > (1 << 16))
@@ -197,7 +237,8 @@ std::string job_key(const JobSpec& spec, const std::function<int(int)>& owner_of
     return text;
   };
   return std::string(job_kind_name(spec.kind)) + " a" + std::to_string(spec.attacker) + " b" +
-         std::to_string(spec.node_budget) + " t" + std::to_string(spec.table_megabytes) + " x" +
+         std::to_string(spec.node_budget) + " t" + std::to_string(spec.table_megabytes) +
+         (spec.engine_nodes ? " v" + std::to_string(spec.engine_nodes) : std::string()) + " x" +
          list(stones[0]) + " o" + list(stones[1]) + " n" + std::to_string(spec.path.size()) + " e" +
          list(excluded);
 }
@@ -207,6 +248,23 @@ JobContext::JobContext(const std::string& spec, const std::string& start_moves)
   tables = std::make_unique<const BoardTables>(game, dfpn_board_options(game, DfpnOptions{}));
   for (const Turn& turn : start.history()) start_stones += static_cast<int>(turn.size());
 }
+
+namespace {
+
+// The job's node as a game for the engine: only for best-move jobs with engine nodes, and
+// only where each turn on the way and at the node is one stone (the tree is over stones).
+std::optional<Position> engine_node(const JobContext& context, const JobSpec& spec) {
+  if (spec.kind != JobKind::BestMove || spec.engine_nodes == 0) return std::nullopt;
+  Position node = context.start;
+  if (node.stones_this_turn() != 1) return std::nullopt;
+  for (Cell c : spec.path) {
+    node.play({c});
+    if (node.stones_this_turn() != 1) return std::nullopt;
+  }
+  return node;
+}
+
+}  // namespace
 
 JobResult run_job(const JobContext& context, const JobSpec& spec, const std::atomic<bool>* cancel) {
   return with_board(*context.tables, [&](auto board) {
@@ -223,7 +281,8 @@ JobResult run_job(const JobContext& context, const JobSpec& spec, const std::ato
     for (Cell c : spec.excluded)
       if (c < 0 || c >= board.cell_count())
         throw InputError("job: an excluded move is off the board");
-    return run_on(board, spec, cancel);
+    const std::optional<Position> node = engine_node(context, spec);
+    return run_on(board, spec, node ? &*node : nullptr, cancel);
   });
 }
 

@@ -4,16 +4,18 @@
 //
 // In [Wu et al., JL-PN], NCTU6 answered "the best move outside this list, with an evaluation, or
 // 'every other move loses'", and its Verifier "every defender move that may not lose".
-// kinrow's jobs run its own searches, until the engine of issue 28 and the Connect6
-// defences list of issue 26 exist (each would be one more JobKind and its case in
-// run_job):
+// kinrow's jobs run its own searches (the Connect6 defences list, kinrow defences, would
+// be one more JobKind and its case in run_job):
 //
 // - best-move: df-pn with a node budget at the node, its root restricted to the moves
 //   outside the list (search/dfpn.h, attacker_wins_excluding). If it decides the
 //   question, the answer is the child that does ("every other move loses" when no move
-//   outside the list changes the outcome); else the most-proving child (for the side to
-//   move, the one df-pn would search next) with its evaluation class read off df-pn's
-//   numbers (parallel/evaluation.h), and the children the budget already decided.
+//   outside the list changes the outcome). Else the best child among those df-pn left
+//   open, with its evaluation class: with `engine_nodes`, NCTU6's way — the playing
+//   engine (engine/engine.h, its heuristic search on that many nodes) picks the move and
+//   says how the position looks; without, or where a node is in the middle of a turn
+//   (the engine answers whole turns), the child df-pn would search next, its class read
+//   off df-pn's numbers (parallel/evaluation.h). The children the budget decided come too.
 // - expand: df-pn with a node budget at the node; if it does not decide the node, every
 //   child df-pn would try, each with its class (no postponed sibling generation).
 //
@@ -23,9 +25,10 @@
 // moves df-pn keeps after those reductions (and symmetry, dead cells, dominance), so a
 // node's children, once complete, stand for all its moves.
 //
-// A job's answer depends only on its content (df-pn on one thread with a fresh table is
-// deterministic), which job_key names: a transposition's job is answered from the
-// database, and the simulation (parallel/simulation.h) reuses recorded answers.
+// A job's answer depends only on its content (df-pn on one thread with a fresh table, and
+// the engine on a node budget, are deterministic), which job_key names: a
+// transposition's job is answered from the database, and the simulation
+// (parallel/simulation.h) reuses recorded answers.
 #pragma once
 
 #include <atomic>
@@ -54,6 +57,7 @@ struct JobSpec {
   std::vector<Cell> excluded;  // best-move: the node's children so far
   uint64_t node_budget = 0;    // df-pn expansions
   int table_megabytes = 16;    // df-pn's table
+  uint64_t engine_nodes = 0;   // best-move: the engine's nodes to pick the child (0: df-pn's)
 };
 
 struct ChildReport {

@@ -148,6 +148,7 @@ JobSpec JobTree::job_for(NodeId id) const {
     for (NodeId c : node(id).children) spec.excluded.push_back(node(c).move);
   spec.node_budget = settings_.job_nodes;
   spec.table_megabytes = settings_.table_megabytes;
+  if (spec.kind == JobKind::BestMove) spec.engine_nodes = settings_.engine_nodes;
   return spec;
 }
 

@@ -52,6 +52,7 @@ struct TreeSettings {
   Siblings siblings = Siblings::Postponed;
   uint64_t job_nodes = 0;    // each job's df-pn budget
   int table_megabytes = 16;  // each job's df-pn table
+  uint64_t engine_nodes = 0; // best-move jobs: the engine picks and evaluates (0: df-pn)
 };
 
 class JobTree {
