@@ -90,6 +90,7 @@ std::vector<std::string> job_command(const JobCommandContext& context, const std
     add(argv, "--workers", number_option(options, "workers", 1, 64, true));
     add(argv, "--policy", text_option(options, "policy", "abcdefghijklmnopqrstuvwxyz-"));
     add(argv, "--job-nodes", number_option(options, "job_nodes", 1000, 1e9, true));
+    add(argv, "--engine-nodes", number_option(options, "engine_nodes", 0, 1e9, true));
   } else if (kind == "puzzles") {
     add(argv, "--count", number_option(options, "count", 1, 1000, true));
   }
