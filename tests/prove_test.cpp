@@ -172,5 +172,44 @@ TEST(JobLevelProof, SimulationOfOneWorkerReplaysTheRecordedJobs) {
   EXPECT_GT(sims[1].seconds, 0);
 }
 
+TEST(JobLevelProof, TheSecondQuestionTakesOnlyTheWorkersTheFirstLeaves) {
+  // Tic-tac-toe is a draw: both questions are disproved.
+  TemporaryDirectory dir("kinrow-prove-test");
+  const TreeSettings settings = small_jobs(Policy::VirtualLoss, Siblings::Postponed, 10);
+  const Proved proved = prove(dir / "p.db", "tictactoe", "", settings, 1, false);
+  ASSERT_EQ(proved.report.value, Value::Draw);
+  const Game game = make_game("tictactoe");
+  const JobContext context(game.spec, "");
+  auto db = ProofDatabase::open((dir / "p.db").string(), {game.spec, ""});
+  const std::vector<SimulationResult> sims = simulate_proof(*db, context, settings, {1, 16});
+  ASSERT_EQ(sims.size(), 2u);
+  for (const SimulationResult& s : sims) {
+    EXPECT_EQ(s.value, Value::Draw);
+    EXPECT_GE(s.answered_at[0], 0);
+    EXPECT_GE(s.answered_at[1], 0);
+  }
+  // One worker is never idle while the first question has work: the second starts after.
+  EXPECT_GE(sims[0].first_job_at[1], sims[0].answered_at[0]);
+  // Sixteen are more than the first question can use: the second starts at once beside it.
+  EXPECT_LT(sims[1].first_job_at[1], sims[1].answered_at[0]);
+}
+
+TEST(JobLevelProof, EitherQuestionProvedSettlesTheValue) {
+  auto row = [](int id, const char* state) {
+    QuestionRow q;
+    q.id = id;
+    q.attacker = id;
+    q.state = state;
+    return q;
+  };
+  EXPECT_EQ(value_of({row(0, "proved"), row(1, "open")}), Value::Win);
+  EXPECT_EQ(value_of({row(0, "open"), row(1, "proved")}), Value::Loss);
+  EXPECT_EQ(value_of({row(0, "disproved"), row(1, "proved")}), Value::Loss);
+  EXPECT_EQ(value_of({row(0, "disproved"), row(1, "disproved")}), Value::Draw);
+  EXPECT_EQ(value_of({row(0, "disproved"), row(1, "open")}), std::nullopt);
+  EXPECT_EQ(value_of({row(0, "open"), row(1, "disproved")}), std::nullopt);
+  EXPECT_EQ(value_of({row(0, "open")}), std::nullopt);
+}
+
 }  // namespace
 }  // namespace kinrow

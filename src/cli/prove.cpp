@@ -37,7 +37,8 @@ const CommandSpec kProveSpec = {
     "that no other move matters. Several most-proving nodes are chosen at once, the running\n"
     "ones counted as won (virtual-win), lost (virtual-loss) or either (greedy).\n\n"
     "The value is two questions, as for solve --method pns: does the side to move win; if\n"
-    "not, does the opponent. The trees, the jobs and their answers live in one SQLite file\n"
+    "not, does the opponent. Both are asked at once, the second with the workers the first\n"
+    "leaves idle. The trees, the jobs and their answers live in one SQLite file\n"
     "(--db): kill the manager at any moment, run the same command again, and the proof goes\n"
     "on where it was; no answered job runs again.\n\n"
     "Workers: without --broker, threads in this process (--workers, one per core). With\n"
@@ -309,7 +310,8 @@ int run_prove(const Args& args) {
   for (std::size_t i = 0; i < report.questions.size(); ++i) {
     const QuestionReport& q = report.questions[i];
     std::cout << "question " << i + 1 << "   " << question_text(q.attacker) << ": "
-              << (q.answer ? (*q.answer ? "proved" : "disproved") : "open") << " — "
+              << (q.answer ? (*q.answer ? "proved" : "disproved") : "open (the other answer settles the value)")
+              << " — "
               << with_commas(q.jobs_run) << " jobs run (" << seconds_text(q.job_seconds) << "), "
               << with_commas(q.jobs_reused) << " answered from the database; tree of "
               << with_commas(q.tree_nodes) << " nodes (" << with_commas(q.decided_nodes)

@@ -1,5 +1,6 @@
 #include "parallel/embedded_workers.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 
@@ -17,6 +18,7 @@ double now_seconds() {
 EmbeddedWorkers::EmbeddedWorkers(const JobContext& context, int threads) : context_(context) {
   for (int i = 0; i < threads; ++i)
     running_flags_.push_back(std::make_shared<std::atomic<bool>>(false));
+  running_jobs_.assign(static_cast<std::size_t>(threads), -1);
   for (int i = 0; i < threads; ++i) threads_.emplace_back([this, i] { work(i); });
 }
 
@@ -48,11 +50,13 @@ std::vector<Finished> EmbeddedWorkers::wait(double seconds) {
   return out;
 }
 
-void EmbeddedWorkers::drop_all() {
+void EmbeddedWorkers::drop(const std::vector<int64_t>& jobs) {
+  auto dropped = [&](int64_t job) { return std::find(jobs.begin(), jobs.end(), job) != jobs.end(); };
   std::lock_guard lock(mutex_);
-  queue_.clear();
-  for (auto& flag : running_flags_) *flag = true;
-  answers_.clear();
+  std::erase_if(queue_, [&](const Dispatch& d) { return dropped(d.job); });
+  for (std::size_t i = 0; i < running_jobs_.size(); ++i)
+    if (running_jobs_[i] >= 0 && dropped(running_jobs_[i])) *running_flags_[i] = true;
+  std::erase_if(answers_, [&](const Finished& f) { return dropped(f.job); });
 }
 
 std::string EmbeddedWorkers::status() {
@@ -73,6 +77,7 @@ void EmbeddedWorkers::work(int index) {
       queue_.pop_front();
       cancel = running_flags_[static_cast<std::size_t>(index)] =
           std::make_shared<std::atomic<bool>>(false);
+      running_jobs_[static_cast<std::size_t>(index)] = dispatch.job;
     }
     Finished finished;
     finished.job = dispatch.job;
@@ -82,6 +87,8 @@ void EmbeddedWorkers::work(int index) {
     try {
       finished.result = run_job(context_, dispatch.spec, cancel.get());
     } catch (const JobCancelled&) {
+      std::lock_guard lock(mutex_);
+      running_jobs_[static_cast<std::size_t>(index)] = -1;
       continue;
     } catch (const std::exception& e) {
       finished.error = e.what();
@@ -90,6 +97,7 @@ void EmbeddedWorkers::work(int index) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     {
       std::lock_guard lock(mutex_);
+      running_jobs_[static_cast<std::size_t>(index)] = -1;
       if (cancel->load()) continue;  // dropped while it ran
       answers_.push_back(std::move(finished));
     }

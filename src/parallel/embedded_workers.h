@@ -24,7 +24,7 @@ class EmbeddedWorkers final : public JobTransport {
   void send(const Dispatch& dispatch) override;
   std::vector<Finished> wait(double seconds) override;
   void done(const Finished&) override {}
-  void drop_all() override;
+  void drop(const std::vector<int64_t>& jobs) override;
   void close() override {}
   std::string status() override;
 
@@ -38,6 +38,7 @@ class EmbeddedWorkers final : public JobTransport {
   std::vector<Finished> answers_;
   // Raised to stop the jobs running: each job holds the flag of the generation it started in.
   std::vector<std::shared_ptr<std::atomic<bool>>> running_flags_;
+  std::vector<int64_t> running_jobs_;  // per thread: the job it runs (-1: none)
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

@@ -1,5 +1,6 @@
 #include "parallel/manager.h"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -49,10 +50,10 @@ std::optional<Value> value_of(const std::vector<QuestionRow>& questions) {
       if (q.id == id) return q.state;
     return "";
   };
+  // The opponent's proved win settles the value whatever became of the first question.
   if (state(0) == "proved") return Value::Win;
-  if (state(0) != "disproved") return std::nullopt;
   if (state(1) == "proved") return Value::Loss;
-  if (state(1) == "disproved") return Value::Draw;
+  if (state(0) == "disproved" && state(1) == "disproved") return Value::Draw;
   return std::nullopt;
 }
 
@@ -94,27 +95,80 @@ ProveReport ProofManager::run() {
   const auto started = std::chrono::steady_clock::now();
   if (context_.start.over()) throw InputError("the game is already over");
   const int me = context_.start.to_move();
-  ProveReport out;
-  for (int id = 0; id < 2; ++id) {
-    std::vector<QuestionRow> questions = db_.questions();
-    if (static_cast<int>(questions.size()) <= id) {
-      if (value_of(questions)) break;  // the first question decided the value
-      Transaction transaction(db_.database());
-      db_.add_question(id, id == 0 ? me : 1 - me);
-      transaction.commit();
-      questions = db_.questions();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
+  std::vector<QuestionRow> rows = db_.questions();
+  if (!value_of(rows) && rows.size() < 2) {
+    Transaction transaction(db_.database());
+    for (int id = static_cast<int>(rows.size()); id < 2; ++id) db_.add_question(id, id == 0 ? me : 1 - me);
+    transaction.commit();
+    rows = db_.questions();
+  }
+  std::vector<Asked> asked;  // the open questions, the first first
+  if (!value_of(rows))
+    for (const QuestionRow& row : rows)
+      if (row.state == "open") asked.push_back(ask(row));
+  double last_shown = -1, last_saved = 0;
+  while (!value_of(db_.questions())) {
+    int64_t out = 0;
+    for (Asked& a : asked)
+      if (!a.tree.answer()) fill(a, out);
+    for (Asked& a : asked)
+      if (a.tree.answer() && a.row.state == "open") finish(a, a.row.seconds + elapsed());
+    if (value_of(db_.questions())) break;
+    if (out == 0) throw std::logic_error("job-level search: nothing to run and no answer");
+    for (const Finished& finished : transport_.wait(0.25)) {
+      const auto owner = std::find_if(asked.begin(), asked.end(), [&](const Asked& a) {
+        return a.row.state == "open" && a.sent.count(finished.job);
+      });
+      if (owner == asked.end()) record_late(finished);
+      else record(*owner, finished);
     }
-    const QuestionRow& question = questions[static_cast<std::size_t>(id)];
-    if (question.state == "open") {
-      out.questions.push_back(run_question(question));
-    } else {
-      out.questions.push_back(
-          report(id, load_tree(db_, context_, settings_, id, question.attacker), question.seconds));
+    for (Asked& a : asked)
+      if (a.tree.answer() && a.row.state == "open") finish(a, a.row.seconds + elapsed());
+    const double now = elapsed();
+    const auto first_open = std::find_if(asked.begin(), asked.end(), [](const Asked& a) { return a.row.state == "open"; });
+    if (on_progress_ && now >= last_shown + 1 && first_open != asked.end()) {
+      last_shown = now;
+      const Asked& a = *first_open;
+      const int64_t done = db_.count_jobs(a.row.id, "done");
+      ProveProgress p;
+      p.question = a.row.id;
+      p.attacker = a.tree.attacker();
+      p.root = a.tree.root().numbers;
+      p.tree_nodes = a.tree.size();
+      p.decided_nodes = a.tree.decided_nodes();
+      for (const Asked& other : asked) p.running += other.sent.size();
+      p.done = done;
+      p.seconds = a.row.seconds + now;
+      p.session_rate = now > 0 ? static_cast<double>(done - a.done_at_start) / now : 0;
+      on_progress_(p);
+    }
+    if (now >= last_saved + 10) {
+      last_saved = now;
+      Transaction transaction(db_.database());
+      for (const Asked& a : asked)
+        if (a.row.state == "open") db_.set_question(a.row.id, "open", a.row.seconds + now);
+      transaction.commit();
     }
   }
-  out.value = *value_of(db_.questions());
+  // The question the other one's answer made moot keeps its tree, open.
+  for (Asked& a : asked) {
+    if (a.row.state != "open") continue;
+    drop_sent(a);
+    Transaction transaction(db_.database());
+    db_.set_question(a.row.id, "open", a.row.seconds + elapsed());
+    transaction.commit();
+  }
+  ProveReport out;
+  rows = db_.questions();
+  for (const QuestionRow& row : rows) {
+    out.questions.push_back(report(row.id, load_tree(db_, context_, settings_, row.id, row.attacker), row.seconds));
+  }
+  out.value = *value_of(rows);
   transport_.close();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  out.seconds = elapsed();
   return out;
 }
 
@@ -137,115 +191,95 @@ QuestionReport ProofManager::report(int question, const JobTree& tree, double se
   return r;
 }
 
-QuestionReport ProofManager::run_question(const QuestionRow& question) {
-  const int q = question.id;
-  JobTree tree = load_tree(db_, context_, settings_, q, question.attacker);
+ProofManager::Asked ProofManager::ask(const QuestionRow& row) {
+  const int q = row.id;
+  Asked a{row, load_tree(db_, context_, settings_, q, row.attacker), {}, db_.count_jobs(q, "done")};
   if (db_.nodes(q).empty()) {
     Transaction transaction(db_.database());
-    save_nodes(q, tree, {0});
+    save_nodes(q, a.tree, {0});
     transaction.commit();
   }
   // The jobs sent before and not answered: sent again (a broker ignores the ones it has).
-  std::map<int64_t, Sent> sent;
   for (const JobRow& job : db_.jobs(q, "queued")) {
     const auto node = static_cast<JobTree::NodeId>(job.node);
-    if (node < 0 || static_cast<std::size_t>(node) >= tree.size() || tree.node(node).busy ||
-        tree.node(node).state != NodeState::Open) {
+    if (node < 0 || static_cast<std::size_t>(node) >= a.tree.size() || a.tree.node(node).busy ||
+        a.tree.node(node).state != NodeState::Open) {
       Transaction transaction(db_.database());
       db_.drop_job(job.id);
       transaction.commit();
       continue;
     }
-    tree.mark_busy(node);
-    sent[job.id] = {node, job.key};
+    a.tree.mark_busy(node);
+    a.sent[job.id] = {node, job.key};
     const JobSpec spec = job_spec_from_json(job.spec);
     transport_.send({job.id, spec, describe_job(context_, spec)});
   }
-  const auto session_start = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - session_start).count();
-  };
-  const int64_t done_at_start = db_.count_jobs(q, "done");
-  double last_shown = -1, last_saved = 0;
-  while (!tree.answer()) {
-    fill(q, tree, sent);
-    if (tree.answer()) break;
-    if (sent.empty()) throw std::logic_error("job-level search: nothing to run and no answer");
-    for (const Finished& finished : transport_.wait(0.25)) record(q, tree, sent, finished);
-    const double now = elapsed();
-    if (on_progress_ && now >= last_shown + 1) {
-      last_shown = now;
-      const int64_t done = db_.count_jobs(q, "done");
-      ProveProgress p;
-      p.question = q;
-      p.attacker = tree.attacker();
-      p.root = tree.root().numbers;
-      p.tree_nodes = tree.size();
-      p.decided_nodes = tree.decided_nodes();
-      p.running = sent.size();
-      p.done = done;
-      p.seconds = question.seconds + now;
-      p.session_rate = now > 0 ? static_cast<double>(done - done_at_start) / now : 0;
-      on_progress_(p);
-    }
-    if (now >= last_saved + 10) {
-      last_saved = now;
-      Transaction transaction(db_.database());
-      db_.set_question(q, "open", question.seconds + now);
-      transaction.commit();
-    }
-  }
-  transport_.drop_all();
-  const double seconds = question.seconds + elapsed();
-  {
-    Transaction transaction(db_.database());
-    for (const auto& [job, s] : sent) db_.drop_job(job);
-    db_.set_question(q, *tree.answer() ? "proved" : "disproved", seconds);
-    transaction.commit();
-  }
-  return report(q, tree, seconds);
+  return a;
 }
 
-void ProofManager::fill(int question, JobTree& tree, std::map<int64_t, Sent>& sent) {
+void ProofManager::drop_sent(Asked& a) {
+  std::vector<int64_t> jobs;
+  Transaction transaction(db_.database());
+  for (const auto& [job, s] : a.sent) {
+    db_.drop_job(job);
+    jobs.push_back(job);
+  }
+  transaction.commit();
+  a.sent.clear();
+  transport_.drop(jobs);
+}
+
+void ProofManager::finish(Asked& a, double seconds) {
+  drop_sent(a);
+  Transaction transaction(db_.database());
+  a.row.state = *a.tree.answer() ? "proved" : "disproved";
+  a.row.seconds = seconds;
+  db_.set_question(a.row.id, a.row.state, seconds);
+  transaction.commit();
+}
+
+void ProofManager::fill(Asked& a, int64_t& out) {
   auto owner = [this](int i) { return context_.mover_at(i); };
-  while (static_cast<int>(sent.size()) < transport_.capacity() && !tree.answer()) {
-    const std::vector<JobTree::Request> requests = tree.select();
-    if (requests.empty()) return;
+  const int q = a.row.id;
+  // `out`: the jobs the questions before this one keep out.
+  while (out + static_cast<int64_t>(a.sent.size()) < transport_.capacity() && !a.tree.answer()) {
+    const std::vector<JobTree::Request> requests = a.tree.select();
+    if (requests.empty()) break;
     std::vector<Dispatch> dispatches;
     Transaction transaction(db_.database());
     const double now = seconds_since_epoch();
     for (const JobTree::Request& r : requests) {
       const std::string key = job_key(r.spec, owner);
-      const int64_t id = db_.add_job(question, r.node, job_spec_json(r.spec), key, now);
+      const int64_t id = db_.add_job(q, r.node, job_spec_json(r.spec), key, now);
       if (const std::optional<AnswerRow> known = db_.answer(key)) {
         // Asked before (a transposition, another question, an earlier session).
         db_.finish_job(id, known->worker, known->seconds, true, now);
-        save_nodes(question, tree, tree.apply(r.node, job_result_from_json(known->result)));
+        save_nodes(q, a.tree, a.tree.apply(r.node, job_result_from_json(known->result)));
       } else {
-        sent[id] = {r.node, key};
+        a.sent[id] = {r.node, key};
         dispatches.push_back({id, r.spec, describe_job(context_, r.spec)});
       }
     }
     transaction.commit();
     for (const Dispatch& d : dispatches) transport_.send(d);
   }
+  out += static_cast<int64_t>(a.sent.size());
 }
 
-void ProofManager::record(int question, JobTree& tree, std::map<int64_t, Sent>& sent,
-                          const Finished& finished) {
-  const auto it = sent.find(finished.job);
+void ProofManager::record_late(const Finished& finished) {
+  // Answered already — the same answer delivered again (the manager died before
+  // acknowledging it), or a second run (a job claimed again after its worker went
+  // quiet) — or dropped: a run at most, never an answer.
+  Transaction transaction(db_.database());
+  if (db_.job(finished.job) && !db_.has_run(finished.job, finished.worker, finished.started))
+    db_.add_run(finished.job, finished.worker, finished.started, finished.started + finished.seconds, "late");
+  transaction.commit();
+  transport_.done(finished);
+}
+
+void ProofManager::record(Asked& a, const Finished& finished) {
+  const auto it = a.sent.find(finished.job);
   const double finished_at = finished.started + finished.seconds;
-  if (it == sent.end()) {
-    // Answered already — the same answer delivered again (the manager died before
-    // acknowledging it), or a second run (a job claimed again after its worker went
-    // quiet) — or dropped: a run at most, never an answer.
-    Transaction transaction(db_.database());
-    if (db_.job(finished.job) && !db_.has_run(finished.job, finished.worker, finished.started))
-      db_.add_run(finished.job, finished.worker, finished.started, finished_at, "late");
-    transaction.commit();
-    transport_.done(finished);
-    return;
-  }
   if (!finished.result)
     throw std::runtime_error("worker " + finished.worker + " could not run job " +
                              std::to_string(finished.job) + ": " + finished.error);
@@ -255,14 +289,14 @@ void ProofManager::record(int question, JobTree& tree, std::map<int64_t, Sent>& 
                      seconds_since_epoch())) {
     db_.save_answer({it->second.key, job_result_json(result), finished.seconds, result.nodes,
                      finished.worker, "run"});
-    save_nodes(question, tree, tree.apply(it->second.node, result));
+    save_nodes(a.row.id, a.tree, a.tree.apply(it->second.node, result));
     db_.add_run(finished.job, finished.worker, finished.started, finished_at, "answer");
   } else {
     db_.add_run(finished.job, finished.worker, finished.started, finished_at, "late");
-    tree.release(it->second.node);
+    a.tree.release(it->second.node);
   }
   transaction.commit();
-  sent.erase(it);
+  a.sent.erase(it);
   transport_.done(finished);
 }
 

@@ -4,7 +4,14 @@
 // is known.
 //
 // A value is two questions, as df-pn's (search/dfpn_solve.h): does the side to move win;
-// if not, does the opponent; if neither, a draw. Each is one tree in the database.
+// if not, does the opponent; if neither, a draw. Each is one tree in the database. Both
+// are asked at once, the first first: a job is chosen for the second only when the first
+// has nothing to send (its selection sees every node it could choose decided under the
+// running jobs' virtual values), so the second takes the workers the first leaves idle,
+// and holds the first back at most by the rest of a running job. A proved first question
+// (a win) ends the proof, and so does a proved second (a loss); a disproved one leaves
+// the other all the workers. A question's jobs still out when it is answered are dropped
+// (workers stop them); a question the other's answer made moot stays open in the database.
 //
 // Crash safety: every change is a transaction — the jobs of one selection, or one answer
 // together with its job marked done and the tree's changed nodes. A manager killed at any
@@ -69,9 +76,19 @@ class ProofManager {
     JobTree::NodeId node;
     std::string key;
   };
-  QuestionReport run_question(const QuestionRow& question);
-  void fill(int question, JobTree& tree, std::map<int64_t, Sent>& sent);
-  void record(int question, JobTree& tree, std::map<int64_t, Sent>& sent, const Finished& finished);
+  // A question being answered in this session.
+  struct Asked {
+    QuestionRow row;
+    JobTree tree;
+    std::map<int64_t, Sent> sent;  // jobs sent and not answered
+    int64_t done_at_start = 0;
+  };
+  Asked ask(const QuestionRow& row);
+  void finish(Asked& asked, double seconds);
+  void drop_sent(Asked& asked);  // its jobs out are of no use: dropped, and workers stop them
+  void fill(Asked& asked, int64_t& out);
+  void record(Asked& asked, const Finished& finished);
+  void record_late(const Finished& finished);
   void save_nodes(int question, const JobTree& tree, const std::vector<JobTree::NodeId>& nodes);
   QuestionReport report(int question, const JobTree& tree, double seconds);
 

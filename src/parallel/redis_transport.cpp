@@ -186,14 +186,15 @@ void RedisTransport::done(const Finished& finished) {
   if (sent_.erase(finished.job)) redis_.command({"DEL", keys::marker(id_, finished.job)});
 }
 
-void RedisTransport::drop_all() {
+void RedisTransport::drop(const std::vector<int64_t>& jobs) {
   // Workers check the marker: a job without one is skipped, or stopped if it runs.
-  for (const auto& [job, dispatch] : sent_) redis_.command({"DEL", keys::marker(id_, job)});
-  sent_.clear();
+  for (int64_t job : jobs)
+    if (sent_.erase(job)) redis_.command({"DEL", keys::marker(id_, job)});
 }
 
 void RedisTransport::close() {
-  drop_all();
+  for (const auto& [job, dispatch] : sent_) redis_.command({"DEL", keys::marker(id_, job)});
+  sent_.clear();
   redis_.command({"DEL", keys::jobs(id_), keys::results(id_), keys::manager(id_)});
   redis_.command({"ZREM", keys::managers(), id_});
 }

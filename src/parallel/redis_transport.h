@@ -34,7 +34,7 @@ class RedisTransport final : public JobTransport {
   void send(const Dispatch& dispatch) override;
   std::vector<Finished> wait(double seconds) override;
   void done(const Finished& finished) override;
-  void drop_all() override;
+  void drop(const std::vector<int64_t>& jobs) override;
   void close() override;
   std::string status() override;
 

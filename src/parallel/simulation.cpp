@@ -3,6 +3,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <optional>
 #include <queue>
 #include <stdexcept>
 #include <tuple>
@@ -24,15 +25,93 @@ class Simulator {
   Simulator(ProofDatabase& db, const JobContext& context, const TreeSettings& settings)
       : db_(db), context_(context), settings_(settings) {}
 
+  // Both questions at once, as the manager asks them (parallel/manager.h): the second
+  // is filled only with what the first leaves, jobs start in the order sent, and a
+  // question's jobs still out when it is answered are dropped, freeing their workers.
   SimulationResult run(int workers) {
     SimulationResult out;
     out.workers = workers;
     const int me = context_.start.to_move();
-    if (simulate_question(me, workers, out)) {
-      out.value = Value::Win;
-    } else {
-      out.value = simulate_question(1 - me, workers, out) ? Value::Loss : Value::Draw;
+    auto mover_at = [this](int depth) { return context_.mover_at(depth); };
+    JobTree trees[2] = {JobTree(me, settings_, mover_at), JobTree(1 - me, settings_, mover_at)};
+    auto owner = [this](int i) { return context_.mover_at(i); };
+    struct Job {
+      int question;
+      JobTree::NodeId node;
+      std::string key;
+    };
+    struct Event {
+      double at;
+      int64_t order;
+      Job job;
+      bool operator>(const Event& o) const { return std::tie(at, order) > std::tie(o.at, o.order); }
+    };
+    std::priority_queue<Event, std::vector<Event>, std::greater<>> running;
+    std::deque<Job> waiting;
+    int64_t sent[2] = {0, 0};  // per question: sent (waiting or running) and not answered
+    std::unordered_map<std::string, bool> answered;  // keys this simulated run has answered
+    double clock = 0;
+    int64_t order = 0;
+    // A question answered: its jobs out are dropped, running or not.
+    auto drop = [&](int q) {
+      std::erase_if(waiting, [&](const Job& job) { return job.question == q; });
+      std::vector<Event> kept;
+      for (; !running.empty(); running.pop())
+        if (running.top().job.question != q) kept.push_back(running.top());
+      for (const Event& e : kept) running.push(e);
+      sent[q] = 0;
+      if (out.answered_at[q] < 0) out.answered_at[q] = clock;
+    };
+    auto value = [&]() -> std::optional<Value> {
+      const std::optional<bool> first = trees[0].answer(), second = trees[1].answer();
+      if (first == true) return Value::Win;
+      if (second == true) return Value::Loss;
+      if (first == false && second == false) return Value::Draw;
+      return std::nullopt;
+    };
+    while (!value()) {
+      // As the manager: choose while fewer jobs are out than workers, the first question
+      // first; a job whose answer the run already has is answered at once.
+      int64_t out_before = 0;
+      for (int q = 0; q < 2; ++q) {
+        JobTree& tree = trees[q];
+        while (out_before + sent[q] < workers && !tree.answer()) {
+          const std::vector<JobTree::Request> requests = tree.select();
+          if (requests.empty()) break;
+          for (const JobTree::Request& r : requests) {
+            const std::string key = job_key(r.spec, owner);
+            if (answered.count(key)) {
+              tree.apply(r.node, answer(r.spec, key, out).result);
+            } else {
+              waiting.push_back({q, r.node, key});
+              ++sent[q];
+              specs_[key] = r.spec;
+            }
+          }
+        }
+        if (tree.answer()) drop(q);
+        out_before += sent[q];
+      }
+      if (value()) break;
+      while (static_cast<int>(running.size()) < workers && !waiting.empty()) {
+        const Job job = waiting.front();
+        waiting.pop_front();
+        if (out.first_job_at[job.question] < 0) out.first_job_at[job.question] = clock;
+        running.push({clock + answer(specs_.at(job.key), job.key, out).seconds, order++, job});
+      }
+      if (running.empty()) throw std::logic_error("simulation: nothing to run and no answer");
+      const Event next = running.top();
+      running.pop();
+      clock = next.at;
+      answered[next.job.key] = true;
+      JobTree& tree = trees[next.job.question];
+      --sent[next.job.question];
+      tree.apply(next.job.node, cache_.at(next.job.key).result);
+      ++out.jobs;
+      if (tree.answer()) drop(next.job.question);
     }
+    out.value = *value();
+    out.seconds = clock;
     return out;
   }
 
@@ -56,59 +135,11 @@ class Simulator {
     return cache_[key] = a;
   }
 
-  bool simulate_question(int attacker, int workers, SimulationResult& out) {
-    JobTree tree(attacker, settings_, [this](int depth) { return context_.mover_at(depth); });
-    auto owner = [this](int i) { return context_.mover_at(i); };
-    struct Event {
-      double at;
-      int64_t order;
-      JobTree::NodeId node;
-      std::string key;
-      bool operator>(const Event& o) const { return std::tie(at, order) > std::tie(o.at, o.order); }
-    };
-    std::priority_queue<Event, std::vector<Event>, std::greater<>> running;
-    std::deque<JobTree::Request> waiting;
-    std::unordered_map<std::string, bool> answered;  // keys this simulated run has answered
-    double clock = 0;
-    int64_t order = 0;
-    while (!tree.answer()) {
-      // As the manager: choose while fewer jobs are out than workers; a job whose answer
-      // the run already has is answered at once.
-      while (static_cast<int>(running.size() + waiting.size()) < workers && !tree.answer()) {
-        const std::vector<JobTree::Request> requests = tree.select();
-        if (requests.empty()) break;
-        for (const JobTree::Request& r : requests) {
-          const std::string key = job_key(r.spec, owner);
-          if (answered.count(key)) {
-            tree.apply(r.node, answer(r.spec, key, out).result);
-          } else {
-            waiting.push_back(r);
-          }
-        }
-      }
-      while (static_cast<int>(running.size()) < workers && !waiting.empty()) {
-        const JobTree::Request r = waiting.front();
-        waiting.pop_front();
-        const std::string key = job_key(r.spec, owner);
-        running.push({clock + answer(r.spec, key, out).seconds, order++, r.node, key});
-      }
-      if (tree.answer()) break;
-      if (running.empty()) throw std::logic_error("simulation: nothing to run and no answer");
-      const Event next = running.top();
-      running.pop();
-      clock = next.at;
-      answered[next.key] = true;
-      tree.apply(next.node, cache_.at(next.key).result);
-      ++out.jobs;
-    }
-    out.seconds += clock;
-    return *tree.answer();
-  }
-
   ProofDatabase& db_;
   const JobContext& context_;
   TreeSettings settings_;
   std::unordered_map<std::string, Answer> cache_;
+  std::unordered_map<std::string, JobSpec> specs_;  // the jobs waiting for a worker
 };
 
 }  // namespace

@@ -2,8 +2,8 @@
 // discrete-event simulation of the manager (parallel/manager.h) with W workers, over the
 // real jobs.
 //
-// The simulated manager runs the same tree (parallel/job_tree.h) from the start: it
-// chooses jobs exactly as the real one would, and a job it sends to a free worker finishes
+// The simulated manager runs the same trees (parallel/job_tree.h), both questions at
+// once, from the start: it chooses jobs exactly as the real one would, and a job it sends to a free worker finishes
 // after the time the job really took. Job answers depend only on the job
 // (parallel/job.h), so each is looked up in the database by its key; a job the real
 // run never asked (more workers choose differently) is run now, on this thread, timed,
@@ -28,6 +28,10 @@ struct SimulationResult {
   double speedup = 1;         // the simulated time on one worker over this one
   int64_t jobs = 0;           // jobs the simulated run answered by running them
   int64_t jobs_computed = 0;  // of those, run now because no run had asked them before
+  // Per question (0: does the side to move win): when its first job started and when it
+  // was answered, in simulated seconds; -1 for never.
+  double first_job_at[2] = {-1, -1};
+  double answered_at[2] = {-1, -1};
 };
 
 // One result per worker count, in the order given; speed-ups against a simulated single

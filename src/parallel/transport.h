@@ -41,8 +41,9 @@ class JobTransport {
   virtual std::vector<Finished> wait(double seconds) = 0;
   // The answer is recorded: it need not be delivered again.
   virtual void done(const Finished& finished) = 0;
-  // The question is answered: the jobs still sent are of no use (workers may stop them).
-  virtual void drop_all() = 0;
+  // These jobs are of no use any more (their question is answered): a worker may stop
+  // them, and their answers need not come.
+  virtual void drop(const std::vector<int64_t>& jobs) = 0;
   // The proof is complete: what the transport keeps for the manager can go.
   virtual void close() = 0;
   // "2 worker threads", "broker redis://host:6379: 6 worker threads, 2 managers".
