@@ -118,6 +118,10 @@ TEST(JobLevelProof, EngineJobsPickAnOpenChildAndEvaluateItWithoutClaimingAProof)
   // Df-pn's work is the same either way; only the choice and the class may differ.
   EXPECT_EQ(by_engine.nodes, by_dfpn.nodes);
   EXPECT_EQ(by_engine.children.size(), by_dfpn.children.size());
+  // And the engine did choose: here its child or class is not df-pn's.
+  const ChildReport& dfpn_pick = by_dfpn.children.back();
+  EXPECT_TRUE(picked.move != dfpn_pick.move || picked.evaluation != dfpn_pick.evaluation)
+      << "both picked " << picked.move << " " << evaluation_name(picked.evaluation);
   // Deterministic, and named apart from the df-pn job, through the wire format too.
   EXPECT_EQ(job_result_json(run_job(context, spec)), job_result_json(by_engine));
   const JobSpec read = job_spec_from_json(job_spec_json(spec));

@@ -39,12 +39,12 @@ auto parsed(const std::string& text, const char* what, F&& read) {
 }
 
 // The engine's choice among the children df-pn left open (NCTU6's "best move outside the
-// list, with an evaluation"): its index in `open`, and the class from the attacker's seat.
-// The engine answers for the side to move at `node` after its best turn; a class it did
-// not prove (it searches without proofs here) is capped below a sure result, for only
-// df-pn's answers decide nodes.
-std::pair<std::size_t, Evaluation> engine_choice(const Position& node, const JobSpec& spec,
-                                                 const std::vector<Cell>& open) {
+// list, with an evaluation"), with its class from the attacker's seat; none if the engine
+// names no open child. The engine answers for the side to move at `node` after its best
+// turn; a class it did not prove (it searches without proofs here) is capped below a sure
+// result, for only df-pn's answers decide nodes.
+std::optional<std::pair<Cell, Evaluation>> engine_choice(const Position& node, const JobSpec& spec,
+                                                         const std::vector<Cell>& open) {
   EngineOptions options;
   options.seconds = 0;  // on nodes only: the same answer every run
   options.nodes = spec.engine_nodes;
@@ -53,12 +53,13 @@ std::pair<std::size_t, Evaluation> engine_choice(const Position& node, const Job
   for (const Turn& turn : node.legal_turns())
     if (std::find(open.begin(), open.end(), turn.front()) == open.end()) options.excluded.push_back(turn);
   const EngineResult chosen = think(node, options);
-  const auto at = std::find(open.begin(), open.end(), chosen.move.empty() ? -1 : chosen.move.front());
+  if (chosen.move.size() != 1 || std::find(open.begin(), open.end(), chosen.move.front()) == open.end())
+    return std::nullopt;
   Evaluation evaluation = chosen.evaluation;
   if (evaluation == Evaluation::AttackerWins) evaluation = Evaluation::Attacker4;
   if (evaluation == Evaluation::DefenderWins) evaluation = Evaluation::Defender4;
   if (node.to_move() != spec.attacker) evaluation = from_other_side(evaluation);
-  return {at == open.end() ? 0 : static_cast<std::size_t>(at - open.begin()), evaluation};
+  return std::pair{chosen.move.front(), evaluation};
 }
 
 // `node`: the job's position as a game, when the engine chooses its child (best-move with
@@ -139,20 +140,23 @@ JobResult run_on(Board<W>& board, const JobSpec& spec, const Position* node,
   }
   if (spec.kind == JobKind::Expand) {
     result.complete = true;
-  } else if (best && node) {
-    std::vector<std::size_t> open_index;
-    std::vector<Cell> open;
-    for (std::size_t i = 0; i < children.size(); ++i)
-      if (children[i].pn != 0 && children[i].dn != 0) {
-        open_index.push_back(i);
-        open.push_back(children[i].move);
-      }
-    const auto [at, evaluation] = engine_choice(*node, spec, open);
-    const auto& c = children[open_index[at]];
-    result.children.push_back(ChildReport{c.move, evaluation, c.pn, c.dn});
   } else if (best) {
-    result.children.push_back(
-        child_report(children[*best].move, children[*best].pn, children[*best].dn));
+    // The engine's pick where it applies and names an open child, else df-pn's.
+    std::optional<std::pair<Cell, Evaluation>> picked;
+    if (node) {
+      std::vector<Cell> open;
+      for (const auto& c : children)
+        if (c.pn != 0 && c.dn != 0) open.push_back(c.move);
+      picked = engine_choice(*node, spec, open);
+    }
+    if (picked) {
+      const auto& c = *std::find_if(children.begin(), children.end(),
+                                    [&](const auto& c) { return c.move == picked->first; });
+      result.children.push_back(ChildReport{c.move, picked->second, c.pn, c.dn});
+    } else {
+      result.children.push_back(
+          child_report(children[*best].move, children[*best].pn, children[*best].dn));
+    }
   } else {
     result.complete = true;  // every child outside the list settled, none the mover's way
   }

@@ -109,14 +109,18 @@ ProveReport ProofManager::run() {
   if (!value_of(rows))
     for (const QuestionRow& row : rows)
       if (row.state == "open") asked.push_back(ask(row));
+  // Records the questions whose trees have answered; true once the value is known.
+  auto settled = [&] {
+    for (Asked& a : asked)
+      if (a.tree.answer() && a.row.state == "open") finish(a, a.row.seconds + elapsed());
+    return value_of(db_.questions()).has_value();
+  };
   double last_shown = -1, last_saved = 0;
-  while (!value_of(db_.questions())) {
+  while (!settled()) {
     int64_t out = 0;
     for (Asked& a : asked)
       if (!a.tree.answer()) fill(a, out);
-    for (Asked& a : asked)
-      if (a.tree.answer() && a.row.state == "open") finish(a, a.row.seconds + elapsed());
-    if (value_of(db_.questions())) break;
+    if (settled()) break;
     if (out == 0) throw std::logic_error("job-level search: nothing to run and no answer");
     for (const Finished& finished : transport_.wait(0.25)) {
       const auto owner = std::find_if(asked.begin(), asked.end(), [&](const Asked& a) {
@@ -125,8 +129,6 @@ ProveReport ProofManager::run() {
       if (owner == asked.end()) record_late(finished);
       else record(*owner, finished);
     }
-    for (Asked& a : asked)
-      if (a.tree.answer() && a.row.state == "open") finish(a, a.row.seconds + elapsed());
     const double now = elapsed();
     const auto first_open = std::find_if(asked.begin(), asked.end(), [](const Asked& a) { return a.row.state == "open"; });
     if (on_progress_ && now >= last_shown + 1 && first_open != asked.end()) {

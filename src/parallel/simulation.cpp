@@ -39,6 +39,7 @@ class Simulator {
       int question;
       JobTree::NodeId node;
       std::string key;
+      JobSpec spec;
     };
     struct Event {
       double at;
@@ -83,9 +84,8 @@ class Simulator {
             if (answered.count(key)) {
               tree.apply(r.node, answer(r.spec, key, out).result);
             } else {
-              waiting.push_back({q, r.node, key});
+              waiting.push_back({q, r.node, key, r.spec});
               ++sent[q];
-              specs_[key] = r.spec;
             }
           }
         }
@@ -97,7 +97,7 @@ class Simulator {
         const Job job = waiting.front();
         waiting.pop_front();
         if (out.first_job_at[job.question] < 0) out.first_job_at[job.question] = clock;
-        running.push({clock + answer(specs_.at(job.key), job.key, out).seconds, order++, job});
+        running.push({clock + answer(job.spec, job.key, out).seconds, order++, job});
       }
       if (running.empty()) throw std::logic_error("simulation: nothing to run and no answer");
       const Event next = running.top();
@@ -139,7 +139,6 @@ class Simulator {
   const JobContext& context_;
   TreeSettings settings_;
   std::unordered_map<std::string, Answer> cache_;
-  std::unordered_map<std::string, JobSpec> specs_;  // the jobs waiting for a worker
 };
 
 }  // namespace
