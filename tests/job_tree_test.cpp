@@ -191,5 +191,58 @@ TEST(JobTree, RestoredTreeHasTheSameNumbers) {
   EXPECT_EQ(restored.select()[0].node, tree.select()[0].node);
 }
 
+// Two stones a turn, the tree proving the second player's win: the root is the first
+// player's (the defender's) whole turn, where a defences job lists turns.
+JobTree two_stone_tree_with_defences() {
+  TreeSettings settings;
+  settings.job_nodes = 100;
+  settings.defences = true;
+  return JobTree(
+      1, settings, [](int depth) { return (depth / 2) % 2; }, [](int depth) { return depth % 2 == 0; });
+}
+
+JobResult turns(std::vector<TurnReport> listed) {
+  JobResult r;
+  r.turns = std::move(listed);
+  r.complete = true;
+  return r;
+}
+
+TEST(JobTree, ADefencesJobAddsEveryTurnItListsStoneByStone) {
+  JobTree tree = two_stone_tree_with_defences();
+  std::vector<JobTree::Request> r = tree.select();
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].spec.kind, JobKind::Defences);
+  tree.apply(0, turns({{{1, 2}}, {{1, 3}}, {{4, 5}}}));
+  // The root and the turns' inner nodes are complete: their children are the turns.
+  EXPECT_TRUE(tree.root().complete);
+  ASSERT_EQ(tree.root().children.size(), 2u);
+  const JobTree::Node& first = tree.node(tree.root().children[0]);
+  EXPECT_EQ(first.move, 1);
+  EXPECT_TRUE(first.complete);
+  ASSERT_EQ(first.children.size(), 2u);
+  // The attacker's nodes after a whole turn get his jobs, never a defences job, and the
+  // three leaves are all the root needs proved: the root's proof number is their sum.
+  EXPECT_EQ(tree.root().numbers.pn, 3 * initial_numbers(Evaluation::Unknown).pn);
+  r = tree.select();
+  ASSERT_FALSE(r.empty());
+  EXPECT_EQ(r[0].spec.kind, JobKind::BestMove);
+  EXPECT_EQ(r[0].spec.path.size(), 2u);
+  for (std::size_t i = 0; i < tree.size(); ++i)
+    if (tree.node(static_cast<JobTree::NodeId>(i)).depth == 2) {
+      const auto id = static_cast<JobTree::NodeId>(i);
+      if (!tree.node(id).busy) tree.mark_busy(id);
+      tree.apply(id, decided(true));
+    }
+  EXPECT_EQ(tree.answer(), std::optional<bool>(true));
+}
+
+TEST(JobTree, ATurnThatEndsTheGameForTheDefenderDisprovesTheNode) {
+  JobTree tree = two_stone_tree_with_defences();
+  tree.select();
+  tree.apply(0, turns({{{1, 2}}, {{6}, Evaluation::DefenderWins}}));
+  EXPECT_EQ(tree.answer(), std::optional<bool>(false));
+}
+
 }  // namespace
 }  // namespace kinrow

@@ -96,6 +96,7 @@ TEST(ProveCli, BadInputIsOneLineStatusTwoAndTheDatabaseUntouched) {
   for (const char* arguments :
        {"prove mnk:4x4x3 --policy bold", "prove mnk:4x4x3 --siblings some",
         "prove mnk:4x4x3 --broker http://x", "prove mnk:4x4x3 --simulate 1,x",
+        "prove mnk:4x4x3 --defences maybe", "prove connect4 --defences on",
         "prove tictactoe --moves 'a1 a2 b1 b2 c1'", "worker", "workers --broker redis://"}) {
     const CliRun run = kinrow(std::string(arguments) + " --quiet");
     EXPECT_EQ(run.status, 2) << arguments << ": " << run.err;

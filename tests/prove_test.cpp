@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
 #include "parallel/embedded_workers.h"
@@ -59,30 +60,36 @@ TEST(JobLevelProof, AgreesWithAlphaBetaAndItsCertificatesCheck) {
     Policy policy;
     Siblings siblings;
     uint64_t engine_nodes = 0;  // best-move jobs: the engine picks the children
+    bool defences = false;      // defences jobs at the defender's whole turns
+    bool slow = false;          // left out under the sanitizers
   };
   // Wins, draws and losses for the side to move; one and two stones a turn; children
-  // picked by df-pn and by the engine.
+  // picked by df-pn and by the engine; the defender's turns listed by defences jobs.
   const Case cases[] = {
       {"tictactoe", "", 10, Policy::VirtualLoss, Siblings::Postponed},
       {"mnk:6x5x4", "c3", 300, Policy::Greedy, Siblings::Postponed},
       {"mnk:6x5x4", "b2", 200, Policy::VirtualWin, Siblings::Postponed},
-      {"mnk:6x5x4", "", 300, Policy::Greedy, Siblings::All},
+      {"mnk:6x5x4", "", 300, Policy::Greedy, Siblings::All, 0, false, true},
       {"tictactoe", "b1", 10, Policy::VirtualWin, Siblings::All},
       // Two stones a turn: df-pn's threat-space search decides 6x6x4,p=2,q=1 in one job
       // whatever the budget, so 5x5x4 after c3 (17 jobs; too slow for the sanitizers).
-      {"mnk:5x5x4,p=2,q=1", "c3", 3000, Policy::VirtualLoss, Siblings::Postponed},
+      {"mnk:5x5x4,p=2,q=1", "c3", 3000, Policy::VirtualLoss, Siblings::Postponed, 0, false, true},
       {"mnk:6x5x4", "c3", 300, Policy::VirtualLoss, Siblings::Postponed, 200},
       {"tictactoe", "", 10, Policy::Greedy, Siblings::Postponed, 50},
+      {"mnk:6x5x4", "c3", 300, Policy::VirtualLoss, Siblings::Postponed, 0, true},
+      {"mnk:6x5x4", "b2", 200, Policy::Greedy, Siblings::All, 0, true},
+      {"mnk:5x5x4,p=2,q=1", "c3", 3000, Policy::VirtualWin, Siblings::Postponed, 0, true, true},
   };
   const std::size_t count = std::size(cases);
   for (std::size_t i = 0; i < count; ++i) {
     const Case& c = cases[i];
-    if (testing::sanitized() && (i >= 4 && i < 6)) continue;  // the slowest, for the sanitizers
+    if (testing::sanitized() && c.slow) continue;
     const Game game = make_game(c.spec);
     const Position position = play_moves(game, c.moves);
     const Value expected = testing::alphabeta_value(position);
     TreeSettings settings = small_jobs(c.policy, c.siblings, c.job_nodes);
     settings.engine_nodes = c.engine_nodes;
+    settings.defences = c.defences;
     TemporaryDirectory dir("kinrow-prove-test");
     const Proved proved = prove(dir / "p.db", c.spec, c.moves, settings, 1 + i % 2, true);
     EXPECT_EQ(proved.report.value, expected) << c.spec << " " << c.moves;
@@ -131,6 +138,46 @@ TEST(JobLevelProof, EngineJobsPickAnOpenChildAndEvaluateItWithoutClaimingAProof)
   plain.engine_nodes = 0;
   EXPECT_NE(job_key(spec, owner), job_key(plain, owner));
   EXPECT_EQ(job_spec_from_json(job_spec_json(plain)).engine_nodes, 0u);
+}
+
+// A defences job lists the defender's turns the threats leave, and every other turn does
+// lose: alpha-beta, which knows nothing of threats or zones, says so for each.
+TEST(JobLevelProof, DefencesJobsListEveryTurnThatMayNotLose) {
+  // x has an open three c4 d4 e4 on 7x7, o to move: a pass loses to an open four.
+  const std::string moves = "c4 a1 d4 a7 e4";
+  const JobContext context("mnk:7x7x5", moves);
+  JobSpec spec;
+  spec.kind = JobKind::Defences;
+  spec.attacker = 0;
+  spec.node_budget = 20000;
+  spec.table_megabytes = 1;
+  const JobResult listed = run_job(context, spec);
+  ASSERT_FALSE(listed.decided.has_value());
+  EXPECT_TRUE(listed.complete);
+  ASSERT_FALSE(listed.turns.empty());
+  const Position position = play_moves(context.game, moves);
+  std::vector<bool> kept(static_cast<std::size_t>(context.game.cell_count()), false);
+  for (const TurnReport& turn : listed.turns) {
+    ASSERT_EQ(turn.stones.size(), 1u);
+    kept[static_cast<std::size_t>(turn.stones[0])] = true;
+  }
+  EXPECT_LT(listed.turns.size(), 10u) << "the zone should leave a few blocks, not the board";
+  for (Cell c = 0; c < context.game.cell_count(); ++c) {
+    if (!position.playable(c) || kept[static_cast<std::size_t>(c)]) continue;
+    Position after = position;
+    after.play({c});
+    EXPECT_EQ(testing::alphabeta_value(after), Value::Win) << format_cell(context.game, c) << " should lose for o";
+  }
+  // The wire format carries the turns; the job is named apart from the others.
+  EXPECT_EQ(job_result_json(job_result_from_json(job_result_json(listed))), job_result_json(listed));
+  EXPECT_EQ(job_spec_from_json(job_spec_json(spec)).kind, JobKind::Defences);
+  // Where the defender is not at the start of his turn, the job is refused.
+  Cell empty = 0;
+  while (!position.playable(empty)) ++empty;
+  spec.path = {empty};
+  EXPECT_THROW(run_job(context, spec), InputError);
+  // Where threats do not decide the game, there are no defences jobs.
+  EXPECT_FALSE(JobContext("connect4", "").threat_tables);
 }
 
 TEST(JobLevelProof, ResumesFromItsDatabaseWithoutRunningJobsAgain) {

@@ -50,7 +50,8 @@ const CommandSpec kProveSpec = {
     "  kinrow prove mnk:5x5x4 --db 5x5x4.db\n"
     "  kinrow prove qubic --moves 'a1:1 b2:2' --db q.db --certificate q.cert\n"
     "  kinrow prove qubic --moves 'a1:1 b2:2' --db q.db --broker redis://server:6379\n"
-    "  kinrow prove qubic --moves 'a1:1 b2:2' --db q.db --simulate 1,2,4,8,16,64",
+    "  kinrow prove qubic --moves 'a1:1 b2:2' --db q.db --simulate 1,2,4,8,16,64\n"
+    "  kinrow prove qubic --moves 'a1:1 b2:2' --defences on",
     {
         {"moves", "M", "moves from the empty board (docs/games.md)"},
         {"db", "PATH",
@@ -67,6 +68,10 @@ const CommandSpec kProveSpec = {
          "best-move jobs: the playing engine picks each new child among those df-pn\n"
          "left open and evaluates it, on N heuristic-search nodes, as NCTU6 did (0:\n"
          "df-pn's choice and a class read off its numbers; default 0; stored)"},
+        {"defences", "on|off",
+         "at the defender's whole turns, one job lists every turn the attacker's\n"
+         "threats do not refute (NCTU6-Verifier, kinrow defences) and they become\n"
+         "the node's children at once (default off; stored; not under gravity or misere)"},
         {"policy", "P",
          "how running jobs count when choosing more: virtual-loss (default),\n"
          "virtual-win or greedy (virtual-loss where the evaluation favours the disproof)"},
@@ -106,12 +111,17 @@ TreeSettings tree_settings(const Args& args, ProofDatabase& db) {
   settings.table_megabytes = static_cast<int>(args.get_int("job-mb", stored_mb, 1, 1 << 16));
   const long stored_engine = std::stol(stored("engine_nodes", "0"));
   settings.engine_nodes = static_cast<uint64_t>(args.get_int("engine-nodes", stored_engine, 0, 1L << 40));
+  const std::string defences = args.get("defences", stored("defences", "off"));
+  if (defences != "on" && defences != "off")
+    throw InputError("--defences takes on or off, not \"" + printable(defences) + "\"");
+  settings.defences = defences == "on";
   Transaction transaction(db.database());
   db.set_meta("policy", policy_name(settings.policy));
   db.set_meta("siblings", siblings_name(settings.siblings));
   db.set_meta("job_nodes", std::to_string(settings.job_nodes));
   db.set_meta("job_mb", std::to_string(settings.table_megabytes));
   db.set_meta("engine_nodes", std::to_string(settings.engine_nodes));
+  db.set_meta("defences", defences);
   transaction.commit();
   return settings;
 }
@@ -190,6 +200,8 @@ int run_prove(const Args& args) {
   }
   std::unique_ptr<ProofDatabase> db = ProofDatabase::open(db_path, {game.spec, start});
   const TreeSettings settings = tree_settings(args, *db);
+  if (settings.defences && !context.threat_tables)
+    throw InputError("--defences reads threats, which do not decide this game (gravity or misere)");
 
   ProgressLine progress(!args.has("quiet"));
   std::unique_ptr<JobTransport> transport;
@@ -207,7 +219,7 @@ int run_prove(const Args& args) {
                              (settings.engine_nodes
                                   ? "; the engine picks children on " + with_commas(settings.engine_nodes) + " nodes"
                                   : std::string()) +
-                             "), " +
+                             ")" + (settings.defences ? ", defences jobs at the defender's turns" : "") + ", " +
                              policy_name(settings.policy) + ", " +
                              siblings_name(settings.siblings) + " siblings";
   progress.note(method + "; " + transport->status() +
@@ -262,6 +274,7 @@ int run_prove(const Args& args) {
     out["job_nodes"] = settings.job_nodes;
     out["job_mb"] = settings.table_megabytes;
     out["engine_nodes"] = settings.engine_nodes;
+    out["defences"] = settings.defences;
     out["workers"] = address ? nlohmann::json(address->text)
                              : nlohmann::json(transport ? transport->capacity() : 0);
     out["db"] = temporary.path.empty() ? nlohmann::json(db_path) : nlohmann::json(nullptr);

@@ -11,6 +11,7 @@
 #include "games/board_dispatch.h"
 #include "games/families.h"
 #include "search/dfpn.h"
+#include "threats/defences.h"
 
 namespace kinrow {
 namespace {
@@ -20,6 +21,7 @@ using Json = nlohmann::json;
 JobKind job_kind_from_name(const std::string& name) {
   if (name == "best-move") return JobKind::BestMove;
   if (name == "expand") return JobKind::Expand;
+  if (name == "defences") return JobKind::Defences;
   throw InputError("unknown job kind \"" + printable(name) + "\"");
 }
 
@@ -163,10 +165,52 @@ JobResult run_on(Board<W>& board, const JobSpec& spec, const Position* node,
   return result;
 }
 
+// A defences job on `board` (the defender at the start of a whole turn); none where his
+// pass loses to no threat, so that the zones would restrict nothing.
+template <int W>
+std::optional<JobResult> run_defences(Board<W>& board, const JobSpec& spec) {
+  ThreatSpaceSearch<W> search(board.tables());
+  search.set_node_limit(spec.node_budget);
+  // kinrow defences' defaults: zones behind wins of order p + 1 after a pass (double
+  // threats for p = 2, VCF and open threes for p = 1), whole turns tried at order 2.
+  const int p = board.tables().rules.stones_per_turn;
+  const DefenceReport<W> report = list_defences(search, board, spec.attacker, p + 1, 2);
+  if (report.partial.empty() || !report.partial.front().attacker_wins) return std::nullopt;
+  JobResult result;
+  result.nodes = report.nodes;
+  if (report.unrefuted.empty()) {
+    result.decided = true;
+    return result;
+  }
+  for (const Move& m : report.unrefuted) {
+    TurnReport turn;
+    for (int i = 0; i < m.size; ++i) {
+      const Cell c = m.cell[static_cast<std::size_t>(i)];
+      if (board.result_of(c, board.to_move()) != kGoesOn) turn.evaluation = Evaluation::DefenderWins;
+      turn.stones.push_back(c);
+      board.place(c);
+    }
+    for (int i = m.size; i-- > 0;) board.remove(m.cell[static_cast<std::size_t>(i)]);
+    result.turns.push_back(std::move(turn));
+  }
+  result.complete = true;
+  result.pn = static_cast<uint32_t>(result.turns.size());  // every turn must be proved
+  result.dn = 1;
+  return result;
+}
+
 }  // namespace
 
 const char* job_kind_name(JobKind kind) {
-  return kind == JobKind::BestMove ? "best-move" : "expand";
+  switch (kind) {
+    case JobKind::BestMove:
+      return "best-move";
+    case JobKind::Expand:
+      return "expand";
+    case JobKind::Defences:
+      return "defences";
+  }
+  return "?";
 }
 
 std::string job_spec_json(const JobSpec& spec) {
@@ -206,6 +250,11 @@ std::string job_result_json(const JobResult& result) {
   for (const ChildReport& c : result.children)
     children.push_back(Json::array({c.move, evaluation_name(c.evaluation), c.pn, c.dn}));
   out["children"] = children;
+  if (!result.turns.empty()) {
+    Json turns = Json::array();
+    for (const TurnReport& t : result.turns) turns.push_back(Json::array({t.stones, evaluation_name(t.evaluation)}));
+    out["turns"] = turns;
+  }
   out["complete"] = result.complete;
   out["nodes"] = result.nodes;
   out["pn"] = result.pn;
@@ -221,6 +270,12 @@ JobResult job_result_from_json(const std::string& text) {
       result.children.push_back({c.at(0).get<Cell>(),
                                  evaluation_from_name(c.at(1).get<std::string>()),
                                  c.at(2).get<uint32_t>(), c.at(3).get<uint32_t>()});
+    if (in.contains("turns"))
+      for (const Json& t : in.at("turns")) {
+        TurnReport turn{cells_of(t.at(0)), evaluation_from_name(t.at(1).get<std::string>())};
+        if (turn.stones.empty()) throw InputError("malformed job result: a turn of no stones");
+        result.turns.push_back(std::move(turn));
+      }
     result.complete = in.at("complete").get<bool>();
     result.nodes = in.at("nodes").get<uint64_t>();
     result.pn = in.at("pn").get<uint32_t>();
@@ -250,7 +305,19 @@ std::string job_key(const JobSpec& spec, const std::function<int(int)>& owner_of
 JobContext::JobContext(const std::string& spec, const std::string& start_moves)
     : game(make_game(spec)), start(play_moves(game, start_moves)) {
   tables = std::make_unique<const BoardTables>(game, dfpn_board_options(game, DfpnOptions{}));
+  if (ThreatSpaceSearch<1>::applies(game.rules)) {
+    BoardOptions threat_options = dfpn_board_options(game, DfpnOptions{});
+    threat_options.near = game.rules.stones_per_turn + ZoneProfile<1>::kMaxExtra;
+    threat_tables = std::make_unique<const BoardTables>(game, threat_options);
+  }
   for (const Turn& turn : start.history()) start_stones += static_cast<int>(turn.size());
+}
+
+bool JobContext::whole_turn_at(int depth) const {
+  const int n = start_stones + depth, p = game.rules.stones_per_turn;
+  const int turn = tables->turn_of_stone(n);
+  const bool starts = n == 0 || tables->turn_of_stone(n - 1) != turn;
+  return threat_tables && starts && tables->stones_on_turn(turn) == p && start.empty_count() - depth >= p;
 }
 
 namespace {
@@ -268,23 +335,44 @@ std::optional<Position> engine_node(const JobContext& context, const JobSpec& sp
   return node;
 }
 
+// Places the job's path on `board` (the start replayed), checking it fits.
+template <int W>
+void play_path(Board<W>& board, const JobContext& context, const JobSpec& spec) {
+  replay(board, context.start);
+  for (Cell c : spec.path) {
+    if (c < 0 || c >= board.cell_count() || !board.playable().test(c))
+      throw InputError("job: the path's stone " + std::to_string(c) + " is not playable");
+    if (board.result_of(c, board.to_move()) != kGoesOn)
+      throw InputError("job: the path goes past the game's end");
+    board.place(c);
+  }
+  if (context.start.over() || board.playable().none())
+    throw InputError("job: the game is over at its node");
+  for (Cell c : spec.excluded)
+    if (c < 0 || c >= board.cell_count())
+      throw InputError("job: an excluded move is off the board");
+}
+
 }  // namespace
 
 JobResult run_job(const JobContext& context, const JobSpec& spec, const std::atomic<bool>* cancel) {
+  if (spec.kind == JobKind::Defences) {
+    if (!context.threat_tables)
+      throw InputError("job: defences read threats, which do not decide this game (gravity or misere)");
+    std::optional<JobResult> listed = with_board(*context.threat_tables, [&](auto board) {
+      play_path(board, context, spec);
+      if (!board.at_turn_start() || board.to_move() == spec.attacker ||
+          board.stones_left_in_turn() != board.tables().rules.stones_per_turn)
+        throw InputError("job: a defences job needs the defender at the start of a whole turn");
+      return run_defences(board, spec);
+    });
+    if (listed) return *listed;
+    JobSpec expand = spec;  // the zones restrict nothing here
+    expand.kind = JobKind::Expand;
+    return run_job(context, expand, cancel);
+  }
   return with_board(*context.tables, [&](auto board) {
-    replay(board, context.start);
-    for (Cell c : spec.path) {
-      if (c < 0 || c >= board.cell_count() || !board.playable().test(c))
-        throw InputError("job: the path's stone " + std::to_string(c) + " is not playable");
-      if (board.result_of(c, board.to_move()) != kGoesOn)
-        throw InputError("job: the path goes past the game's end");
-      board.place(c);
-    }
-    if (context.start.over() || board.playable().none())
-      throw InputError("job: the game is over at its node");
-    for (Cell c : spec.excluded)
-      if (c < 0 || c >= board.cell_count())
-        throw InputError("job: an excluded move is off the board");
+    play_path(board, context, spec);
     const std::optional<Position> node = engine_node(context, spec);
     return run_on(board, spec, node ? &*node : nullptr, cancel);
   });

@@ -4,8 +4,7 @@
 //
 // In [Wu et al., JL-PN], NCTU6 answered "the best move outside this list, with an evaluation, or
 // 'every other move loses'", and its Verifier "every defender move that may not lose".
-// kinrow's jobs run its own searches (the Connect6 defences list, kinrow defences, would
-// be one more JobKind and its case in run_job):
+// kinrow's jobs run its own searches:
 //
 // - best-move: df-pn with a node budget at the node, its root restricted to the moves
 //   outside the list (search/dfpn.h, attacker_wins_excluding). If it decides the
@@ -18,6 +17,13 @@
 //   off df-pn's numbers (parallel/evaluation.h). The children the budget decided come too.
 // - expand: df-pn with a node budget at the node; if it does not decide the node, every
 //   child df-pn would try, each with its class (no postponed sibling generation).
+// - defences: the Verifier's list (threats/defences.h, kinrow defences) at a node where
+//   the defender starts a whole turn: if he passed, the attacker would win by threats, so
+//   only turns with a stone in that win's relevance zone (and so on, stone by stone) can
+//   help him, and each such whole turn the attacker's threats do not refute is a child —
+//   all of them at once, a p-stone turn as p levels. None left: the attacker wins. Where
+//   the defender's pass loses to no threat, the zones restrict nothing and the job does
+//   what expand does. Each threat question may take the job's budget in nodes.
 //
 // Df-pn's knowledge runs inside both: immediate wins, forced blocks, wins by continuous
 // threats (threats/forced_win.h) for either side, and the relevance zone of the
@@ -46,9 +52,9 @@
 
 namespace kinrow {
 
-enum class JobKind : uint8_t { BestMove, Expand };
+enum class JobKind : uint8_t { BestMove, Expand, Defences };
 
-const char* job_kind_name(JobKind kind);  // "best-move", "expand"
+const char* job_kind_name(JobKind kind);  // "best-move", "expand", "defences"
 
 struct JobSpec {
   JobKind kind = JobKind::BestMove;
@@ -66,10 +72,20 @@ struct ChildReport {
   uint32_t pn = 1, dn = 1;                      // df-pn's numbers for it
 };
 
+// A defender's turn of a defences job: p stones in the order placed (fewer where one ends
+// the game), DefenderWins where it ends the game (his line, or the board full).
+struct TurnReport {
+  std::vector<Cell> stones;
+  Evaluation evaluation = Evaluation::Unknown;
+};
+
 struct JobResult {
   // The node itself decided (true: the attacker wins there), without a list of children.
   std::optional<bool> decided;
   std::vector<ChildReport> children;  // new children of the node, in the order found
+  // defences: the defender's whole turns the threats leave; with them the node is
+  // complete, its children these turns and nothing else.
+  std::vector<TurnReport> turns;
   bool complete = false;              // the node has no children but its list and these
   uint64_t nodes = 0;                 // df-pn's expansions
   uint32_t pn = 1, dn = 1;            // the (restricted) node's numbers at the end
@@ -91,10 +107,17 @@ struct JobContext {
   JobContext(const std::string& spec, const std::string& start_moves);
   // Who places the stone after `depth` stones from the start.
   int mover_at(int depth) const { return tables->turn_of_stone(start_stones + depth) & 1; }
+  // Whether a defences job can run after `depth` stones: the stone starts a turn of p
+  // stones (not the first turn's q), the board has room for them, and threats apply.
+  bool whole_turn_at(int depth) const;
   Game game;
   Position start;
   int start_stones = 0;
   std::unique_ptr<const BoardTables> tables;
+  // The defences jobs' tables: the threat search and its zones read the lines missing up
+  // to p + ZoneProfile::kMaxExtra stones, more than df-pn keeps with one stone a turn.
+  // Null where threats do not apply (gravity, misere).
+  std::unique_ptr<const BoardTables> threat_tables;
 };
 
 // Thrown out of run_job when `cancel` becomes true.

@@ -48,8 +48,12 @@ Siblings siblings_from_name(const std::string& name) {
   throw InputError("--siblings takes postponed or all, not \"" + printable(name) + "\"");
 }
 
-JobTree::JobTree(int attacker, const TreeSettings& settings, std::function<int(int)> mover_at)
-    : attacker_(attacker), settings_(settings), mover_at_(std::move(mover_at)) {
+JobTree::JobTree(int attacker, const TreeSettings& settings, std::function<int(int)> mover_at,
+                 std::function<bool(int)> whole_turn_at)
+    : attacker_(attacker),
+      settings_(settings),
+      mover_at_(std::move(mover_at)),
+      whole_turn_at_(std::move(whole_turn_at)) {
   Node root;
   root.mover = mover_at_(0);
   nodes_.push_back(root);
@@ -141,7 +145,13 @@ std::vector<JobTree::Request> JobTree::select() {
 
 JobSpec JobTree::job_for(NodeId id) const {
   JobSpec spec;
-  spec.kind = settings_.siblings == Siblings::Postponed ? JobKind::BestMove : JobKind::Expand;
+  const Node& n = node(id);
+  // A node that has children from other jobs (the setting changed on resuming) keeps them.
+  const bool defences = settings_.defences && whole_turn_at_ && !attacker_moves(n) && n.children.empty() &&
+                        whole_turn_at_(n.depth);
+  spec.kind = defences                                     ? JobKind::Defences
+              : settings_.siblings == Siblings::Postponed ? JobKind::BestMove
+                                                           : JobKind::Expand;
   spec.attacker = attacker_;
   spec.path = path(id);
   if (spec.kind == JobKind::BestMove)
@@ -167,29 +177,14 @@ std::vector<JobTree::NodeId> JobTree::apply(NodeId id, const JobResult& result) 
     bool known = false;
     for (NodeId c : node(id).children) known = known || node(c).move == report.move;
     if (known) continue;
-    Node child;
-    child.parent = id;
-    child.move = report.move;
-    child.depth = node(id).depth + 1;
-    child.mover = mover_at_(child.depth);
-    child.evaluation = report.evaluation;
-    child.rest = report.evaluation;
-    const bool proved = report.evaluation == Evaluation::AttackerWins;
-    const bool disproved = report.evaluation == Evaluation::DefenderWins;
-    child.state = proved ? NodeState::Proved : disproved ? NodeState::Disproved : NodeState::Open;
-    child.complete = proved || disproved;
-    child.numbers = child.shown = proved      ? kProved
-                                  : disproved ? kDisproved
-                                              : initial_numbers(report.evaluation);
-    const NodeId child_id = static_cast<NodeId>(nodes_.size());
-    nodes_.push_back(child);
-    at(id).children.push_back(child_id);
+    const NodeId child_id = add_child(id, report.move, report.evaluation);
     changed.push_back(child_id);
-    if (child.state == NodeState::Open) {
+    if (node(child_id).state == NodeState::Open) {
       at(id).rest = report.evaluation;
       at(id).latest = child_id;
     }
   }
+  if (!result.turns.empty()) add_turns(id, result.turns, changed);
   if (result.decided) {
     at(id).state = *result.decided ? NodeState::Proved : NodeState::Disproved;
     at(id).complete = true;
@@ -197,6 +192,52 @@ std::vector<JobTree::NodeId> JobTree::apply(NodeId id, const JobResult& result) 
   if (result.complete) at(id).complete = true;
   update_upwards(id, &changed);
   return changed;
+}
+
+JobTree::NodeId JobTree::add_child(NodeId parent, Cell move, Evaluation evaluation) {
+  Node child;
+  child.parent = parent;
+  child.move = move;
+  child.depth = node(parent).depth + 1;
+  child.mover = mover_at_(child.depth);
+  child.evaluation = evaluation;
+  child.rest = evaluation;
+  const bool proved = evaluation == Evaluation::AttackerWins;
+  const bool disproved = evaluation == Evaluation::DefenderWins;
+  child.state = proved ? NodeState::Proved : disproved ? NodeState::Disproved : NodeState::Open;
+  child.complete = proved || disproved;
+  child.numbers = child.shown = proved      ? kProved
+                                : disproved ? kDisproved
+                                            : initial_numbers(evaluation);
+  const NodeId id = static_cast<NodeId>(nodes_.size());
+  nodes_.push_back(child);
+  at(parent).children.push_back(id);
+  return id;
+}
+
+void JobTree::add_turns(NodeId id, const std::vector<TurnReport>& turns, std::vector<NodeId>& changed) {
+  std::vector<NodeId> inner;  // nodes inside a turn: complete, their children the turns' next stones
+  for (const TurnReport& turn : turns) {
+    NodeId at_id = id;
+    for (std::size_t i = 0; i < turn.stones.size(); ++i) {
+      const bool last = i + 1 == turn.stones.size();
+      NodeId next = -1;
+      for (NodeId c : node(at_id).children)
+        if (node(c).move == turn.stones[i]) next = c;
+      if (next < 0) {
+        next = add_child(at_id, turn.stones[i], last ? turn.evaluation : Evaluation::Unknown);
+        changed.push_back(next);
+        if (!last) {
+          at(next).complete = true;
+          inner.push_back(next);
+        }
+      }
+      at_id = next;
+    }
+  }
+  at(id).complete = true;
+  // The deepest first, so that each inner node's numbers come from its final children.
+  for (auto it = inner.rbegin(); it != inner.rend(); ++it) update_upwards(*it, &changed);
 }
 
 void JobTree::release(NodeId id) {

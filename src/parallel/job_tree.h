@@ -16,6 +16,10 @@
 //   When the last child is chosen as the most-proving node, the next sibling is
 //   generated at the same time, by a second job. With Siblings::All a leaf's job
 //   generates every child at once instead.
+// - The Verifier's jobs (section 2, NCTU6-Verifier): with `defences`, a defender's node
+//   at the start of a whole turn gets a defences job (parallel/job.h), which generates at
+//   once every turn the attacker's threats do not refute — all of them must be proved
+//   anyway — a p-stone turn as p levels whose inner nodes are complete.
 // - Several most-proving nodes at once (section 3.3): while a node's job runs, the
 //   selection sees it as won (virtual win), lost (virtual loss), or — greedy — won
 //   unless its evaluation favours the disproof, and picks the next most-proving node
@@ -53,6 +57,7 @@ struct TreeSettings {
   uint64_t job_nodes = 0;    // each job's df-pn budget
   int table_megabytes = 16;  // each job's df-pn table
   uint64_t engine_nodes = 0; // best-move jobs: the engine picks and evaluates (0: df-pn)
+  bool defences = false;     // defences jobs at the defender's whole turns
 };
 
 class JobTree {
@@ -77,8 +82,11 @@ class JobTree {
     ProofNumbers shown;    // the same with the running jobs' virtual values: what selection reads
   };
 
-  // `mover_at(depth)`: who places the stone after `depth` stones from the start.
-  JobTree(int attacker, const TreeSettings& settings, std::function<int(int)> mover_at);
+  // `mover_at(depth)`: who places the stone after `depth` stones from the start;
+  // `whole_turn_at(depth)`: whether that stone starts a whole turn where a defences job
+  // can run (JobContext::whole_turn_at; null: nowhere).
+  JobTree(int attacker, const TreeSettings& settings, std::function<int(int)> mover_at,
+          std::function<bool(int)> whole_turn_at = {});
 
   // A job the selection asks for, on `node`.
   struct Request {
@@ -125,10 +133,15 @@ class JobTree {
   ProofNumbers combine(const Node& n, bool shown) const;
   // Recomputes `id` and its ancestors; adds those whose stored fields changed to `changed`.
   void update_upwards(NodeId id, std::vector<NodeId>* changed);
+  // A new child of `parent` from a job's report; returns its id.
+  NodeId add_child(NodeId parent, Cell move, Evaluation evaluation);
+  // A defences job's turns under `id`, stone by stone.
+  void add_turns(NodeId id, const std::vector<TurnReport>& turns, std::vector<NodeId>& changed);
 
   int attacker_;
   TreeSettings settings_;
   std::function<int(int)> mover_at_;
+  std::function<bool(int)> whole_turn_at_;
   std::vector<Node> nodes_;
 };
 

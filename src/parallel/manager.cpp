@@ -59,7 +59,9 @@ std::optional<Value> value_of(const std::vector<QuestionRow>& questions) {
 
 JobTree load_tree(ProofDatabase& db, const JobContext& context, const TreeSettings& settings,
                   int question, int attacker) {
-  JobTree tree(attacker, settings, [&context](int depth) { return context.mover_at(depth); });
+  JobTree tree(
+      attacker, settings, [&context](int depth) { return context.mover_at(depth); },
+      [&context](int depth) { return context.whole_turn_at(depth); });
   const std::vector<NodeRow> rows = db.nodes(question);
   if (rows.empty()) return tree;
   std::vector<JobTree::Node> nodes;

@@ -33,7 +33,9 @@ class Simulator {
     out.workers = workers;
     const int me = context_.start.to_move();
     auto mover_at = [this](int depth) { return context_.mover_at(depth); };
-    JobTree trees[2] = {JobTree(me, settings_, mover_at), JobTree(1 - me, settings_, mover_at)};
+    auto whole_turn_at = [this](int depth) { return context_.whole_turn_at(depth); };
+    JobTree trees[2] = {JobTree(me, settings_, mover_at, whole_turn_at),
+                        JobTree(1 - me, settings_, mover_at, whole_turn_at)};
     auto owner = [this](int i) { return context_.mover_at(i); };
     struct Job {
       int question;

@@ -91,6 +91,7 @@ std::vector<std::string> job_command(const JobCommandContext& context, const std
     add(argv, "--policy", text_option(options, "policy", "abcdefghijklmnopqrstuvwxyz-"));
     add(argv, "--job-nodes", number_option(options, "job_nodes", 1000, 1e9, true));
     add(argv, "--engine-nodes", number_option(options, "engine_nodes", 0, 1e9, true));
+    if (flag_option(options, "defences", false)) add(argv, "--defences", "on");
   } else if (kind == "puzzles") {
     add(argv, "--count", number_option(options, "count", 1, 1000, true));
   }
