@@ -102,6 +102,25 @@ TEST(JobLevelProof, AgreesWithAlphaBetaAndItsCertificatesCheck) {
   }
 }
 
+// A job's budget bounds its time on 19x19 too: with two stones a turn, each df-pn
+// expansion asks the threat-space search, whose nodes take most of the time (before
+// they counted, a Connect6 job of 200 expansions ran 5 s), so they count against it.
+TEST(JobLevelProof, AConnect6JobStaysWithinItsBudgetThreatSearchesIncluded) {
+  const JobContext context("connect6", "c5 s1s3 d5e5 a19c17 f2f3");
+  JobSpec spec;
+  spec.kind = JobKind::Expand;
+  spec.attacker = context.start.to_move();
+  spec.node_budget = 3000;
+  spec.table_megabytes = 1;
+  const JobResult result = run_job(context, spec);
+  EXPECT_FALSE(result.decided.has_value());
+  // The expansion that reaches the budget ends the job: the threat search it cuts passes
+  // the budget only by the nodes it unwinds, and past it no threat search starts.
+  EXPECT_GT(result.nodes, spec.node_budget);
+  EXPECT_LE(result.nodes, spec.node_budget + 64);
+  EXPECT_EQ(job_result_json(run_job(context, spec)), job_result_json(result));  // deterministic
+}
+
 TEST(JobLevelProof, EngineJobsPickAnOpenChildAndEvaluateItWithoutClaimingAProof) {
   const JobContext context("mnk:6x5x4", "");
   JobSpec spec;

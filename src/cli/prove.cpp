@@ -61,8 +61,9 @@ const CommandSpec kProveSpec = {
         {"workers", "N",
          "without --broker: worker threads in this process (default: one per core)"},
         {"job-nodes", "N",
-         "each job's df-pn budget in expansions (default 100000; stored in the\n"
-         "database, used again when resuming unless given)"},
+         "each job's df-pn budget in nodes: expansions, and with several stones a turn\n"
+         "the threat searches' nodes too (default 100000; stored in the database, used\n"
+         "again when resuming unless given)"},
         {"job-mb", "N", "each job's df-pn table in MiB (default 16)"},
         {"engine-nodes", "N",
          "best-move jobs: the playing engine picks each new child among those df-pn\n"

@@ -84,7 +84,7 @@ JobResult run_on(Board<W>& board, const JobSpec& spec, const Position* node,
       spec.kind == JobKind::BestMove ? dfpn.attacker_wins_excluding(board, spec.attacker, excluded)
                                      : dfpn.attacker_wins(board, spec.attacker);
   JobResult result;
-  result.nodes = dfpn.nodes();
+  result.nodes = dfpn.nodes() + dfpn.threat_nodes();  // as the budget counts them
   result.pn = dfpn.root_pn();
   result.dn = dfpn.root_dn();
   const auto& children = dfpn.root_children();

@@ -61,7 +61,7 @@ struct JobSpec {
   int attacker = 0;            // whose win the tree proves
   std::vector<Cell> path;      // stones from the proof's start position, in order
   std::vector<Cell> excluded;  // best-move: the node's children so far
-  uint64_t node_budget = 0;    // df-pn expansions
+  uint64_t node_budget = 0;    // df-pn nodes, its threat searches' included (DfpnOptions::max_nodes)
   int table_megabytes = 16;    // df-pn's table
   uint64_t engine_nodes = 0;   // best-move: the engine's nodes to pick the child (0: df-pn's)
 };

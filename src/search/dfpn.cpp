@@ -246,13 +246,13 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
     // mover's next stone must hit.
     const int r = board.stones_left_in_turn();
     if (tables_.lines_count[mover] && options_.threat_order > 0 &&
-        threat_space_->wins(board, mover, r, options_.threat_order)) {
+        threat_space_wins(board, mover, r, options_.threat_order)) {
       out = decided(mover);
       return true;
     }
     if (tables_.lines_count[1 - mover] && options_.zone_order > r) {
       ZoneProfile<W> zone;
-      if (threat_space_->wins(board, 1 - mover, tables_.rules.stones_per_turn, options_.zone_order - r, &zone)) {
+      if (threat_space_wins(board, 1 - mover, tables_.rules.stones_per_turn, options_.zone_order - r, &zone)) {
         moves &= zone.at[r];
         if (moves.none()) {
           out = decided(1 - mover);
@@ -336,7 +336,7 @@ typename Dfpn<W>::Cells Dfpn<W>::defender_zone(Board& board) {
   const int p = tables_.rules.stones_per_turn;
   ZoneProfile<W> zone;
   if (options_.zone_order <= p ||
-      !threat_space_->wins(board, attacker_, p, options_.zone_order - p, &zone))
+      !threat_space_wins(board, attacker_, p, options_.zone_order - p, &zone))
     return {};
   return zone.at[p] & board.empty();
 }
@@ -381,7 +381,7 @@ void Dfpn<W>::initialise(const Board& board, int mover, std::vector<Child>& chil
 template <int W>
 void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out, bool root) {
   ++nodes_;
-  if (options_.max_nodes && nodes_ - proof_start_ > options_.max_nodes) aborted_ = true;
+  if (options_.max_nodes && proof_nodes() > options_.max_nodes) aborted_ = true;
   if ((nodes_ & 63) == 0 && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
   if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = true;
   if (options_.on_progress && (nodes_ & 0xFFFF) == 0) options_.on_progress(nodes_, root_.pn, root_.dn);
@@ -576,9 +576,21 @@ Cell Dfpn<W>::threat_sequence_move(Board& board) {
 }
 
 template <int W>
+bool Dfpn<W>::threat_space_wins(Board& board, int attacker, int stones, int order, ZoneProfile<W>* zone) {
+  uint64_t limit = kThreatSpaceNodeLimit;
+  if (options_.max_nodes) {
+    if (proof_nodes() >= options_.max_nodes) return false;  // the proof is giving up
+    limit = std::min(limit, options_.max_nodes - proof_nodes());
+  }
+  threat_space_->set_node_limit(limit);
+  return threat_space_->wins(board, attacker, stones, order, zone);
+}
+
+template <int W>
 Move Dfpn<W>::threat_space_turn(Board& board) {
   const int mover = board.to_move();
   if (!threat_space_ || !tables_.lines_count[mover] || options_.threat_order <= 0) return {};
+  threat_space_->set_node_limit(kThreatSpaceNodeLimit);  // the win a proof found, found again
   return threat_space_->winning_turn(board, mover, board.stones_left_in_turn(), options_.threat_order);
 }
 
@@ -586,6 +598,7 @@ template <int W>
 std::optional<bool> Dfpn<W>::resolve(Board& board) {
   aborted_ = false;
   proof_start_ = nodes_;
+  threat_start_ = threat_nodes();
   root_ = {};
   root_children_.clear();
   root_settled_ = false;

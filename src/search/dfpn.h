@@ -92,7 +92,11 @@ struct DfpnOptions {
   static constexpr int kAutomatic = -1;
   int threat_order = kAutomatic;
   int zone_order = kAutomatic;
-  uint64_t max_nodes = 0;     // give up after this many expansions per proof and thread (0: no limit)
+  // Give up after this many nodes per proof and thread (0: no limit): expansions, and with
+  // several stones a turn the threat-space searches' nodes too, which on 19x19 take most
+  // of the time (a Connect6 expansion can search 10^5 of them), so that a budget bounds
+  // time there as well.
+  uint64_t max_nodes = 0;
   // Threads for attacker_wins (search/dfpn.cpp, "Threads"): helpers search the same root
   // with other epsilons and share the table; the first to finish answers. Node counts
   // then vary from run to run. 1: one thread, the same nodes every run.
@@ -176,7 +180,9 @@ class Dfpn {
   // kListedSymmetries elements.
   const Canonicaliser<W>* symmetry() const { return symmetry_ ? &*symmetry_ : nullptr; }
   uint64_t nodes() const { return nodes_; }
-  // The expansions each later proof may take (options.max_nodes; 0: no limit): a caller
+  // The threat-space searches' nodes (several stones a turn; 0 otherwise).
+  uint64_t threat_nodes() const { return threat_space_ ? threat_space_->nodes() : 0; }
+  // The nodes each later proof may take (options.max_nodes; 0: no limit): a caller
   // with a deadline asks again with a larger budget, and the table keeps what the smaller
   // one proved.
   void set_max_nodes(uint64_t n) { options_.max_nodes = n; }
@@ -257,6 +263,11 @@ class Dfpn {
   // The defender's zone after the attacker's turn: the cells where the null move's proof
   // says the defender must play (all cells when there is none).
   Cells defender_zone(Board& board);
+  // The nodes this proof has taken, as max_nodes counts them.
+  uint64_t proof_nodes() const { return nodes_ - proof_start_ + threat_nodes() - threat_start_; }
+  // threat_space_->wins within what is left of the proof's budget: a search cut short
+  // only finds no shortcut.
+  bool threat_space_wins(Board& board, int attacker, int stones, int order, ZoneProfile<W>* zone = nullptr);
   std::unique_ptr<ThreatCombinationSearch<W>> combination_;  // with dependency_threats
   std::optional<Canonicaliser<W>> symmetry_;  // none when the group is too large to list
   std::vector<Cells> lines_;                  // every line's cells, for the pairing tests
@@ -285,7 +296,7 @@ class Dfpn {
   Cells root_excluded_;                     // attacker_wins_excluding's list
   std::vector<RootChild> root_children_;    // the root's children after its last pass
   bool root_settled_ = false;
-  uint64_t nodes_ = 0, proof_start_ = 0;
+  uint64_t nodes_ = 0, proof_start_ = 0, threat_start_ = 0;
   bool aborted_ = false;
 };
 
