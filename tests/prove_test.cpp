@@ -4,7 +4,10 @@
 // from its database ends the same, and the simulation replays the recorded jobs.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "core/error.h"
 #include "core/notation.h"
@@ -119,6 +122,27 @@ TEST(JobLevelProof, AConnect6JobStaysWithinItsBudgetThreatSearchesIncluded) {
   EXPECT_GT(result.nodes, spec.node_budget);
   EXPECT_LE(result.nodes, spec.node_budget + 64);
   EXPECT_EQ(job_result_json(run_job(context, spec)), job_result_json(result));  // deterministic
+}
+
+// And it stops soon after it is cancelled (a question answered elsewhere): the check
+// comes every 2^16 nodes as the budget counts them, which on 19x19 is a few expansions
+// (counted in expansions, a job of this budget would run for minutes first).
+TEST(JobLevelProof, AConnect6JobStopsSoonAfterItIsCancelled) {
+  const JobContext context("connect6", "c5 s1s3 d5e5 a19c17 f2f3");
+  JobSpec spec;
+  spec.kind = JobKind::Expand;
+  spec.attacker = context.start.to_move();
+  spec.node_budget = 100'000'000;
+  spec.table_megabytes = 1;
+  std::atomic<bool> cancel{false};
+  const auto start = std::chrono::steady_clock::now();
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancel = true;
+  });
+  EXPECT_THROW(run_job(context, spec, &cancel), JobCancelled);
+  canceller.join();
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
 }
 
 TEST(JobLevelProof, EngineJobsPickAnOpenChildAndEvaluateItWithoutClaimingAProof) {

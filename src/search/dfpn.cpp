@@ -384,7 +384,12 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
   if (options_.max_nodes && proof_nodes() > options_.max_nodes) aborted_ = true;
   if ((nodes_ & 63) == 0 && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
   if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = true;
-  if (options_.on_progress && (nodes_ & 0xFFFF) == 0) options_.on_progress(nodes_, root_.pn, root_.dn);
+  // Every 2^16 nodes as the budget counts them: a Connect6 expansion's threat searches
+  // may take more than that alone, so counting expansions would call it too rarely.
+  if (options_.on_progress && proof_nodes() >= next_progress_) {
+    next_progress_ = proof_nodes() + 0x10000;
+    options_.on_progress(nodes_, root_.pn, root_.dn);
+  }
   const int mover = board.to_move();
   Cells moves;
   const uint16_t position = position_check(board);
@@ -599,6 +604,7 @@ std::optional<bool> Dfpn<W>::resolve(Board& board) {
   aborted_ = false;
   proof_start_ = nodes_;
   threat_start_ = threat_nodes();
+  next_progress_ = 0x10000;
   root_ = {};
   root_children_.clear();
   root_settled_ = false;

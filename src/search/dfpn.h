@@ -101,8 +101,9 @@ struct DfpnOptions {
   // with other epsilons and share the table; the first to finish answers. Node counts
   // then vary from run to run. 1: one thread, the same nodes every run.
   int threads = 1;
-  // Called every 2^16 expansions of the main thread with its nodes so far and the root's
-  // numbers as last known (for progress lines; nodes() adds the helpers' at the end).
+  // Called every 2^16 nodes of a proof, as max_nodes counts them, on the main thread with
+  // its expansions so far and the root's numbers as last known (a job's cancel check;
+  // nodes() adds the helpers' at the end).
   std::function<void(uint64_t nodes, uint32_t root_pn, uint32_t root_dn)> on_progress;
 };
 
@@ -296,7 +297,7 @@ class Dfpn {
   Cells root_excluded_;                     // attacker_wins_excluding's list
   std::vector<RootChild> root_children_;    // the root's children after its last pass
   bool root_settled_ = false;
-  uint64_t nodes_ = 0, proof_start_ = 0, threat_start_ = 0;
+  uint64_t nodes_ = 0, proof_start_ = 0, threat_start_ = 0, next_progress_ = 0x10000;
   bool aborted_ = false;
 };
 
