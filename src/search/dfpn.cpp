@@ -54,8 +54,7 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   if (options_.threat_order == DfpnOptions::kAutomatic) options_.threat_order = wide ? 2 : 1;
   if (options_.zone_order == DfpnOptions::kAutomatic) options_.zone_order = rules.stones_per_turn + (wide ? 1 : 0);
   if (knowledge_ && !one_stone && ThreatSpaceSearch<W>::applies(rules)) {
-    threat_space_.emplace(tables);
-    threat_space_->set_node_limit(kThreatSpaceNodeLimit);
+    threat_space_.emplace(tables);  // its node limit is set at each question
   }
   if (sequences_ && options.dependency_threats && !rules.gravity)
     combination_ = std::make_unique<ThreatCombinationSearch<W>>(tables);
@@ -381,13 +380,14 @@ void Dfpn<W>::initialise(const Board& board, int mover, std::vector<Child>& chil
 template <int W>
 void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out, bool root) {
   ++nodes_;
-  if (options_.max_nodes && proof_nodes() > options_.max_nodes) aborted_ = true;
+  const uint64_t taken = proof_nodes();
+  if (options_.max_nodes && taken > options_.max_nodes) aborted_ = true;
   if ((nodes_ & 63) == 0 && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
   if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = true;
   // Every 2^16 nodes as the budget counts them: a Connect6 expansion's threat searches
   // may take more than that alone, so counting expansions would call it too rarely.
-  if (options_.on_progress && proof_nodes() >= next_progress_) {
-    next_progress_ = proof_nodes() + 0x10000;
+  if (options_.on_progress && taken >= next_progress_) {
+    next_progress_ = taken + 0x10000;
     options_.on_progress(nodes_, root_.pn, root_.dn);
   }
   const int mover = board.to_move();

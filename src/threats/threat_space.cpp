@@ -133,8 +133,10 @@ bool ThreatSpaceSearch<W>::attack(int stones, int order, Zone& zone) {
     Zone below;
     const bool won = defend(order, below);
     for (int s = m.size - 1; s >= 0; --s) take_back(m.cell[s]);
-    if (cut_) break;  // cut short below: the other turns would only be cut too
-    if (!won) continue;
+    if (!won) {
+      if (cut_) break;  // cut short below: the other turns would only be cut too
+      continue;
+    }
     for (int s = 0; s < m.size; ++s) below.add(Cells::single(m.cell[s]));
     ZoneRules<W>::read_node(*board_, attacker_, attacker_, below);
     Entry& slot = entry(k);
