@@ -69,7 +69,8 @@ inline Move board_move(const BoardTables& tables, const Turn& turn) {
 }
 
 inline Turn to_turn(const Move& move) {
-  Turn turn(move.cell.begin(), move.cell.begin() + move.size);
+  Turn turn;
+  for (int i = 0; i < move.size; ++i) turn.push_back(move.cell[i]);
   std::sort(turn.begin(), turn.end());
   return turn;
 }
