@@ -1,6 +1,7 @@
 // kinrow verify: re-check a certificate with the independent checker.
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
@@ -13,16 +14,25 @@ namespace kinrow::cli {
 
 const CommandSpec kVerifySpec = {
     "verify",
-    "SPEC FILE [--json]",
+    "SPEC FILE [--infinite] [--json]",
     "Re-check a certificate against every defence; exit 0 if it proves its claim.",
     "The checker shares nothing with the solvers but the rules and the symmetry group: it\n"
     "replays the certificate's strategies against every legal reply, and names the first\n"
     "gap (a reachable position with no entry), illegal move or lost game it finds.\n"
     "Exit status: 0 proved, 1 rejected, 2 unreadable input. Format: docs/certificates.md.\n\n"
+    "With --infinite it then checks the claim once more on the unbounded board, where lines\n"
+    "run past the edge and the opponent may play outside: this holds for a win proved with\n"
+    "relevance zones on a plain k-in-a-row board, when no zone would have to reach past\n"
+    "the edge and zones answer every opponent turn (docs/certificates.md, \"The unbounded\n"
+    "board\"). The exit status stays that of the board's own check; the answer is printed.\n\n"
     "examples:\n"
     "  kinrow solve mnk:4x4x3 --certificate 4x4x3.cert --quiet\n"
-    "  kinrow verify mnk:4x4x3 4x4x3.cert",
+    "  kinrow verify mnk:4x4x3 4x4x3.cert\n"
+    "  kinrow solve connect6 --moves \"c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19\" \\\n"
+    "      --certificate c6.cert --quiet\n"
+    "  kinrow verify connect6 c6.cert --infinite",
     {
+        {"infinite", "", "also check that the claim holds on the unbounded board"},
         {"json", "", "print one JSON object instead of text"},
     },
     2,
@@ -37,6 +47,13 @@ int run_verify(const Args& args) {
   // Read and checked entry by entry (proof/checker.h): certificates of tens of millions
   // of entries are never held whole.
   const CheckReport report = check_certificate(game, in);
+  // The unbounded board: a second pass over the file, in the checker's stricter mode.
+  std::optional<CheckReport> unbounded;
+  if (report.ok && args.has("infinite")) {
+    std::ifstream again(path);
+    if (!again) throw InputError("cannot read \"" + path + "\"");
+    unbounded = check_certificate(game, again, CheckOptions{.infinite = true});
+  }
 
   if (args.has("json")) {
     nlohmann::ordered_json out;
@@ -54,6 +71,10 @@ int run_verify(const Args& args) {
     out["forest_ends"] = report.forest_ends;
     out["entries"] = report.entries;
     out["entries_unreached"] = report.entries_unreached;
+    if (args.has("infinite")) {
+      out["infinite"] = unbounded ? nlohmann::json(unbounded->ok) : nlohmann::json(nullptr);
+      out["infinite_error"] = unbounded && !unbounded->ok ? nlohmann::json(unbounded->error) : nlohmann::json(nullptr);
+    }
     std::cout << out.dump() << "\n";
   } else if (report.ok) {
     std::cout << "proved: " << report.proves << " (side to move: " << report.to_move_value << ")\n"
@@ -74,6 +95,10 @@ int run_verify(const Args& args) {
     if (report.forest_ends)
       std::cout << "and " << with_commas(report.forest_ends)
                 << " positions where the live lines form a forest the breaker keeps cutting (forest)\n";
+    if (unbounded && unbounded->ok)
+      std::cout << "on the unbounded board: holds too (every zone and line it reads stays on this board)\n";
+    else if (unbounded)
+      std::cout << "on the unbounded board: not shown (" << unbounded->error << ")\n";
   } else {
     std::cout << "rejected: " << report.error << "\n";
   }

@@ -13,6 +13,7 @@
 #include "proof/plan_checker.h"
 #include "proof/strategy_lookup.h"
 #include "proof/strategy_rules.h"
+#include "proof/unbounded_board.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -45,7 +46,9 @@ std::string board_text(const PackedPosition<N>& key, int cells) {
 // the lines he completes at level 0; the opponent's lines free of the holder's stones
 // that the extra stones and the turn to come could complete, from the level at which
 // enough extra stones exist; every empty cell of a nearly full board. A nested sub-proof's
-// levels count its own withheld stones too, so they drop by that many here.
+// levels count its own withheld stones too, so they drop by that many here. One slot past
+// the board's cells stands for every cell off it (read only when checking the unbounded
+// board: no zone can hold it).
 constexpr uint8_t kUnread = 255;
 using Reads = std::vector<uint8_t>;
 
@@ -77,8 +80,11 @@ class StrategyChecker final : public StrategyCheck {
  public:
   using Key = PackedPosition<N>;
 
-  StrategyChecker(const Game& game, const CheckedSymmetries& symmetries, const Strategy& strategy)
-      : game_(game), symmetries_(symmetries), strategy_(strategy), lookup_(game, symmetries, strategy) {}
+  // With `unbounded`, the strategy is checked on the unbounded board (checker.h's CheckOptions).
+  StrategyChecker(const Game& game, const CheckedSymmetries& symmetries, const Strategy& strategy,
+                  const UnboundedBoard* unbounded)
+      : game_(game), symmetries_(symmetries), strategy_(strategy), unbounded_(unbounded),
+        lookup_(game, symmetries, strategy) {}
 
   std::string add(const StrategyEntry& e) override { return lookup_.add(e); }
   std::string add(const ZoneEntry& e) override { return lookup_.add(e); }
@@ -99,6 +105,8 @@ class StrategyChecker final : public StrategyCheck {
 
  private:
   int cells() const { return game_.cell_count(); }
+  Cell off_board() const { return cells(); }  // the Reads slot of every cell off the board
+  std::size_t read_slots() const { return static_cast<std::size_t>(cells()) + 1; }
 
   std::string moves_so_far() const {
     const std::string text = format_turns(game_, path_.history());
@@ -184,7 +192,7 @@ class StrategyChecker final : public StrategyCheck {
       const uint32_t* memo = read_memo_at(path_.withheld()).insert(exact, kNoReads).first;
       if (*memo != kNoReads) {
         const Reads& known = sub_reads_[*memo];
-        for (Cell c = 0; c < cells(); ++c) reads->at(c) = std::min(reads->at(c), known[c]);
+        for (std::size_t c = 0; c < read_slots(); ++c) reads->at(c) = std::min(reads->at(c), known[c]);
         return "";
       }
     }
@@ -196,7 +204,7 @@ class StrategyChecker final : public StrategyCheck {
     }
 
     Reads here;
-    if (reads) here.assign(cells(), kUnread);
+    if (reads) here.assign(read_slots(), kUnread);
     Reads* const below = reads ? &here : nullptr;
     if (holder_moves) {
       Turn turn;
@@ -217,16 +225,16 @@ class StrategyChecker final : public StrategyCheck {
       std::vector<std::vector<Cell>> seen;
       // A zone declared for a partial turn is checked at once: its sub-proof played out,
       // its cells compared with what the sub-proof reads.
-      auto zone_at = [&](const std::vector<Cell>&, int withheld, std::optional<ZoneRecord>& zone) -> std::string {
+      auto zone_at = [&](const std::vector<Cell>& down, int withheld, std::optional<ZoneRecord>& zone) -> std::string {
         zone = lookup_.zone_for(path_);
-        if (!zone) return "";
+        if (!zone) return unbounded_ ? off_board_answered(answering, down) : "";
         ++zone_answers_;
-        Reads sub(cells(), kUnread);
+        Reads sub(read_slots(), kUnread);
         std::string problem = visit(&sub);
         if (problem.empty()) problem = zone_problem(*zone, sub, withheld);
         if (problem.empty() && below)
-          for (Cell c = 0; c < cells(); ++c)
-            if (sub[c] != kUnread) read_at(*below, c, sub[c] - withheld);
+          for (std::size_t c = 0; c < read_slots(); ++c)
+            if (sub[c] != kUnread) read_at(*below, static_cast<Cell>(c), sub[c] - withheld);
         return problem;
       };
       auto whole = [&](const Turn& turn) {
@@ -238,6 +246,9 @@ class StrategyChecker final : public StrategyCheck {
       const std::string problem = answer_by_zones(path_, placed, answering, seen, zone_at, whole);
       if (!problem.empty()) return problem;
     } else {
+      if (unbounded_)
+        return "the opponent's turn after " + moves_so_far() +
+               " is answered reply by reply, not by zones: his turns off the board are not answered";
       for (const Turn& reply : path_.legal_turns()) {
         path_.play(reply);
         const std::string problem = visit(below);
@@ -252,8 +263,22 @@ class StrategyChecker final : public StrategyCheck {
     read_node(here, false);
     *read_memo_at(path_.withheld()).find(exact) = static_cast<uint32_t>(sub_reads_.size());
     sub_reads_.push_back(here);
-    for (Cell c = 0; c < cells(); ++c) reads->at(c) = std::min(reads->at(c), here[c]);
+    for (std::size_t c = 0; c < read_slots(); ++c) reads->at(c) = std::min(reads->at(c), here[c]);
     return "";
+  }
+
+  // On the unbounded board, at a partial turn of the opponent with no zone of its own: ""
+  // if a zone declared earlier in the turn answers the turn completed off the board (its
+  // stones off the board are outside every zone, so only the stones placed count), else
+  // the problem.
+  std::string off_board_answered(const std::vector<ZoneAnswer>& answering, const std::vector<Cell>& placed) const {
+    for (const ZoneAnswer& a : answering) {
+      std::vector<Cell> rest;
+      for (Cell c : placed)
+        if (std::find(a.placed.begin(), a.placed.end(), c) == a.placed.end()) rest.push_back(c);
+      if (irrelevant(rest, a.zone.level)) return "";
+    }
+    return "after " + moves_so_far() + " (the opponent's turn begun), no zone answers his stones off the board";
   }
 
   // "" if the declared zone holds what the sub-proof reads, for every number of withheld
@@ -267,6 +292,10 @@ class StrategyChecker final : public StrategyCheck {
       return where + "the zone after " + moves_so_far() + " misses " + format_cell(game_, c) +
              ", which the sub-proof reads from " + std::to_string(needed) + " withheld stone(s) on";
     }
+    if (sub[off_board()] <= withheld)
+      return "the sub-proof after " + moves_so_far() + " reads cells off the board from " +
+             std::to_string(std::max<int>(1, sub[off_board()])) +
+             " withheld stone(s) on (a line across the edge, or one outside it): no zone can hold them";
     return "";
   }
 
@@ -311,11 +340,32 @@ class StrategyChecker final : public StrategyCheck {
       for (Cell c : line)
         if (path_.owner(c) == kNoPlayer) read_at(reads, c, empty - turn);
     }
+    if (unbounded_) read_edge_lines(reads, turn);
+  }
+
+  // The same for the lines of the unbounded board that the board does not hold: those
+  // across its edge, whose outside cells are empty (stones there are withheld ones), and
+  // those wholly outside, empty.
+  void read_edge_lines(Reads& reads, int turn) const {
+    read_at(reads, off_board(), unbounded_->k - turn);
+    for (const EdgeLine& line : unbounded_->edge_lines) {
+      int empty = line.off_board;
+      bool open = true;
+      for (Cell c : line.on_board) {
+        if (path_.owner(c) == kNoPlayer) ++empty;
+        else if (path_.owner(c) == strategy_.holder) open = false;
+      }
+      if (!open) continue;
+      for (Cell c : line.on_board)
+        if (path_.owner(c) == kNoPlayer) read_at(reads, c, empty - turn);
+      read_at(reads, off_board(), empty - turn);
+    }
   }
 
   const Game& game_;
   const CheckedSymmetries& symmetries_;
   const Strategy& strategy_;  // the header: holder, claim, rules
+  const UnboundedBoard* unbounded_;  // the lines past the edge, when checking the unbounded board
   StrategyLookup<N> lookup_;  // its entries, paired entries and zones
   // What each sub-proof position read, by stones withheld (kNoReads: being walked).
   static constexpr uint32_t kNoReads = UINT32_MAX;
@@ -373,7 +423,8 @@ std::string proved_value(const std::vector<Strategy>& strategies, int to_move, s
 // strategy's lookup is held at a time.
 class CertificateCheck final : public CertificateSink {
  public:
-  CertificateCheck(const Game& game, const SymmetryGroup& symmetry) : game_(game), symmetry_(symmetry) {}
+  CertificateCheck(const Game& game, const SymmetryGroup& symmetry, const CheckOptions& options)
+      : game_(game), symmetry_(symmetry), options_(options) {}
 
   bool begin(const std::string& spec, const std::string& start) override {
     if (spec != game_.spec) return fail(std::string("the certificate is for ") + spec + ", not " + game_.spec);
@@ -384,6 +435,11 @@ class CertificateCheck final : public CertificateSink {
     }
     symmetries_.emplace(game_, symmetry_);
     if (!symmetries_->problem().empty()) return fail(symmetries_->problem());
+    if (options_.infinite) {
+      std::string why;
+      unbounded_ = unbounded_board(game_, why);
+      if (!unbounded_) return fail(why);
+    }
     return true;
   }
 
@@ -393,6 +449,9 @@ class CertificateCheck final : public CertificateSink {
     if (!finish_strategy()) return false;
     headers_.push_back(header);
     const Strategy& strategy = headers_.back();
+    if (unbounded_ && (strategy.plan || !strategy.zone_rule || strategy.claim != Claim::Win))
+      return fail(holder_name(strategy) + " player's strategy: only a win proved with relevance zones " +
+                  "(the zones rule) answers the turns off the board");
     if (strategy.plan) {
       std::size_t coverings = 0;
       const std::string why = check_plan_strategy(game_, *start_, strategy, &coverings);
@@ -450,7 +509,8 @@ class CertificateCheck final : public CertificateSink {
   }
 
   std::unique_ptr<StrategyCheck> make_checker(const Strategy& strategy) const {
-    return make_packed<StrategyCheck, StrategyChecker>(game_.cell_count(), game_, *symmetries_, strategy);
+    return make_packed<StrategyCheck, StrategyChecker>(game_.cell_count(), game_, *symmetries_, strategy,
+                                                       unbounded_ ? &*unbounded_ : nullptr);
   }
 
   // Plays out the strategy whose entries were last added, and lets its lookup go.
@@ -471,6 +531,8 @@ class CertificateCheck final : public CertificateSink {
 
   const Game& game_;
   const SymmetryGroup& symmetry_;
+  const CheckOptions options_;
+  std::optional<UnboundedBoard> unbounded_;  // with options_.infinite
   std::optional<Position> start_;
   std::optional<CheckedSymmetries> symmetries_;
   std::vector<Strategy> headers_;  // the strategies begun (headers only)
@@ -485,7 +547,7 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate) 
 }
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate,
-                              const SymmetryGroup& symmetry) {
+                              const SymmetryGroup& symmetry, const CheckOptions& options) {
   // A certificate in memory is judged whole first: the game, and which strategies may
   // stand together, before any is played out.
   CheckReport report;
@@ -503,7 +565,7 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate,
     report.error = structure_problem(strategies, strategies + i, strategies[i]);
     if (!report.error.empty()) return report;
   }
-  CertificateCheck check(game, symmetry);
+  CertificateCheck check(game, symmetry, options);
   send_certificate(certificate, check);
   const std::size_t entries = report.entries;
   report = check.report();
@@ -511,12 +573,13 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate,
   return report;
 }
 
-CheckReport check_certificate(const Game& game, std::istream& in) {
-  return check_certificate(game, in, automorphisms(game, kMaxCheckedSymmetries));
+CheckReport check_certificate(const Game& game, std::istream& in, const CheckOptions& options) {
+  return check_certificate(game, in, automorphisms(game, kMaxCheckedSymmetries), options);
 }
 
-CheckReport check_certificate(const Game& game, std::istream& in, const SymmetryGroup& symmetry) {
-  CertificateCheck check(game, symmetry);
+CheckReport check_certificate(const Game& game, std::istream& in, const SymmetryGroup& symmetry,
+                              const CheckOptions& options) {
+  CertificateCheck check(game, symmetry, options);
   read_certificate(in, game, check);
   return check.report();
 }

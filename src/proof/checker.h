@@ -47,18 +47,30 @@ struct CheckReport {
   std::size_t entries_unreached = 0;  // entries that play under the strategy never uses
 };
 
+// What to check beyond the board the certificate is written for.
+struct CheckOptions {
+  // That the claim holds on the unbounded board too (kinrow verify --infinite): the game
+  // must be a plain k-in-a-row board and the claim a win proved with relevance zones. The
+  // lines across the board's edge are read like its own, and every turn of the opponent
+  // must be answered by zones, which are what answer his stones off the board
+  // (proof/unbounded_board.h; docs/certificates.md, "The unbounded board"). When ok is
+  // false, error says what ties the proof to the bounded board.
+  bool infinite = false;
+};
+
 CheckReport check_certificate(const Game& game, const Certificate& certificate);
 
 // The same with the game's symmetry group computed by the caller (it costs more than a
 // small check), e.g. automorphisms(game).
 CheckReport check_certificate(const Game& game, const Certificate& certificate,
-                              const SymmetryGroup& symmetry);
+                              const SymmetryGroup& symmetry, const CheckOptions& options = {});
 
 // Reads a certificate's text and checks it as it reads (proof/certificate.h's sink), so
 // that only the lookup of one strategy, in packed positions, is ever held: the way to
 // check certificates of tens of millions of entries. Form errors throw InputError as
 // read_certificate does; the first problem found stops the reading.
-CheckReport check_certificate(const Game& game, std::istream& in);
-CheckReport check_certificate(const Game& game, std::istream& in, const SymmetryGroup& symmetry);
+CheckReport check_certificate(const Game& game, std::istream& in, const CheckOptions& options = {});
+CheckReport check_certificate(const Game& game, std::istream& in, const SymmetryGroup& symmetry,
+                              const CheckOptions& options = {});
 
 }  // namespace kinrow

@@ -1,0 +1,135 @@
+// The unbounded board (kinrow verify --infinite): the lines a board gains past its edge,
+// and the checker's second mode, cross-checked against the solver on a larger board. A
+// position whose proof the checker carries over to the unbounded board must stay won
+// when the board grows around it; one where a line across the edge wins for the
+// opponent must not be carried over, and a larger board shows why.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <regex>
+#include <string>
+
+#include "core/notation.h"
+#include "games/families.h"
+#include "proof/checker.h"
+#include "proof/unbounded_board.h"
+#include "search/dfpn_solve.h"
+
+namespace kinrow {
+namespace {
+
+// Connect6, Black to move: one turn makes three threats (README, docs/results.md).
+constexpr const char* kThreeThreats = "c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19";
+// The same, after White has put four stones on each of rows 1 to 3 from the left edge,
+// blocked on the board (e1, f2, f3) but open past the edge, and Black has played far
+// away: on 19x19 Black still wins, past the edge White threatens three lines at once.
+constexpr const char* kEdgeFours =
+    "c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 e1g19 a1b1 s19i18 c1d1 k17r17 a2b2 "
+    "h16n16 c2d2 j15q15 a3b3 m13s12 c3d3";
+
+// The moves moved `dx` columns right and `dy` rows up (for a larger board).
+std::string shifted(const std::string& moves, int dx, int dy) {
+  static const std::regex stone("([a-z])([0-9]+)");
+  std::string out;
+  std::sregex_iterator it(moves.begin(), moves.end(), stone), end;
+  std::size_t last = 0;
+  for (; it != end; ++it) {
+    out += moves.substr(last, it->position() - last);
+    out += static_cast<char>((*it)[1].str()[0] + dx);
+    out += std::to_string(std::stoi((*it)[2].str()) + dy);
+    last = it->position() + it->length();
+  }
+  return out + moves.substr(last);
+}
+
+DfpnResult solve(const Game& game, const std::string& moves) {
+  DfpnOptions options;
+  options.table_megabytes = 64;
+  return dfpn_solve(play_moves(game, moves), options, true);
+}
+
+TEST(UnboundedBoard, EdgeLinesAreTheWindowsThatLeaveTheBoard) {
+  const Game game = make_game("mnk:7x5x4");
+  std::string why;
+  const std::optional<UnboundedBoard> board = unbounded_board(game, why);
+  ASSERT_TRUE(board) << why;
+  EXPECT_EQ(board->k, 4);
+  // Counted another way: every window of four on a grid with a margin of three around
+  // the board, in the four directions, that has some but not all of its cells on it.
+  const int w = 7, h = 5, k = 4;
+  int expected = 0;
+  const int steps[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  for (const auto& d : steps)
+    for (int x = -k; x <= w + k; ++x)
+      for (int y = -k; y <= h + k; ++y) {
+        int on = 0;
+        for (int i = 0; i < k; ++i) on += x + i * d[0] >= 0 && x + i * d[0] < w && y + i * d[1] >= 0 && y + i * d[1] < h;
+        expected += on > 0 && on < k;
+      }
+  EXPECT_EQ(static_cast<int>(board->edge_lines.size()), expected);
+  for (const EdgeLine& line : board->edge_lines) {
+    EXPECT_EQ(static_cast<int>(line.on_board.size()) + line.off_board, k);
+    EXPECT_GT(line.off_board, 0);
+  }
+}
+
+TEST(UnboundedBoard, OnlyPlainKInARowBoardsHaveOne) {
+  for (const char* spec : {"connect4", "qubic", "mnk:7x6x4,cylinder"}) {
+    std::string why;
+    EXPECT_FALSE(unbounded_board(make_game(spec), why)) << spec;
+    EXPECT_NE(why.find("k-in-a-row"), std::string::npos) << spec << ": " << why;
+  }
+}
+
+TEST(UnboundedBoard, AProofCarriedOverStaysWonOnALargerBoard) {
+  const Game board19 = make_game("connect6");
+  const DfpnResult here = solve(board19, kThreeThreats);
+  ASSERT_TRUE(here.complete && here.certificate);
+  ASSERT_EQ(here.value, Value::Win);
+  const CheckReport unbounded = check_certificate(board19, *here.certificate, automorphisms(board19, 8),
+                                                  CheckOptions{.infinite = true});
+  EXPECT_TRUE(unbounded.ok) << unbounded.error;
+  EXPECT_GT(unbounded.zone_answers, 0u);
+
+  // The solver on 25x25, the position in the middle: the same win, carried over again.
+  const Game board25 = make_game("mnk:25x25x6,p=2,q=1");
+  const DfpnResult larger = solve(board25, shifted(kThreeThreats, 3, 3));
+  ASSERT_TRUE(larger.complete && larger.certificate);
+  EXPECT_EQ(larger.value, Value::Win);
+  const CheckReport again = check_certificate(board25, *larger.certificate, automorphisms(board25, 8),
+                                              CheckOptions{.infinite = true});
+  EXPECT_TRUE(again.ok) << again.error;
+}
+
+TEST(UnboundedBoard, ALineAcrossTheEdgeKeepsTheProofOnItsBoard) {
+  const Game board19 = make_game("connect6");
+  const DfpnResult here = solve(board19, kEdgeFours);
+  ASSERT_TRUE(here.complete && here.certificate);
+  ASSERT_EQ(here.value, Value::Win);
+  EXPECT_TRUE(check_certificate(board19, *here.certificate).ok);
+  const CheckReport unbounded = check_certificate(board19, *here.certificate, automorphisms(board19, 8),
+                                                  CheckOptions{.infinite = true});
+  EXPECT_FALSE(unbounded.ok);
+  // The zone would need a cell of a line that runs past the edge (e1..e3's rows).
+  EXPECT_NE(unbounded.error.find("misses e"), std::string::npos) << unbounded.error;
+
+  // Why: with three columns more on the left, White's rows are open and Black loses.
+  const Game board25 = make_game("mnk:25x25x6,p=2,q=1");
+  const DfpnResult larger = solve(board25, shifted(kEdgeFours, 3, 3));
+  ASSERT_TRUE(larger.complete);
+  EXPECT_EQ(larger.value, Value::Loss);
+}
+
+TEST(UnboundedBoard, OnlyZoneProofsOfWinsCarryOver) {
+  const Game game = make_game("mnk:4x4x3");
+  const DfpnResult r = solve(game, "");
+  ASSERT_TRUE(r.complete && r.certificate);
+  ASSERT_TRUE(check_certificate(game, *r.certificate).ok);
+  const CheckReport unbounded =
+      check_certificate(game, *r.certificate, automorphisms(game, 8), CheckOptions{.infinite = true});
+  EXPECT_FALSE(unbounded.ok);
+  EXPECT_NE(unbounded.error.find("relevance zones"), std::string::npos) << unbounded.error;
+}
+
+}  // namespace
+}  // namespace kinrow
