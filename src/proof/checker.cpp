@@ -272,12 +272,7 @@ class StrategyChecker final : public StrategyCheck {
   // stones off the board are outside every zone, so only the stones placed count), else
   // the problem.
   std::string off_board_answered(const std::vector<ZoneAnswer>& answering, const std::vector<Cell>& placed) const {
-    for (const ZoneAnswer& a : answering) {
-      std::vector<Cell> rest;
-      for (Cell c : placed)
-        if (std::find(a.placed.begin(), a.placed.end(), c) == a.placed.end()) rest.push_back(c);
-      if (irrelevant(rest, a.zone.level)) return "";
-    }
+    if (answered_by_zone(answering, placed)) return "";
     return "after " + moves_so_far() + " (the opponent's turn begun), no zone answers his stones off the board";
   }
 

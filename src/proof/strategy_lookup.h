@@ -398,6 +398,19 @@ struct ZoneAnswer {
   ZoneRecord zone;
 };
 
+// Whether a zone in `answering` answers the opponent's stones `placed`: those its zone
+// was not declared after are irrelevant to it. Stones off the board (the unbounded board,
+// checker.h) lie outside every zone and never spoil that, so they need not be listed.
+inline bool answered_by_zone(const std::vector<ZoneAnswer>& answering, const std::vector<Cell>& placed) {
+  for (const ZoneAnswer& a : answering) {
+    std::vector<Cell> rest;
+    for (Cell c : placed)
+      if (std::find(a.placed.begin(), a.placed.end(), c) == a.placed.end()) rest.push_back(c);
+    if (irrelevant(rest, a.zone.level)) return true;
+  }
+  return false;
+}
+
 // The opponent's turn at `path`, stone by stone, as the zones rule walks it: with
 // `placed` down and the rest withheld, `zone_at(placed, withheld, zone)` is called with
 // `path` at that partial position and sets `zone` if one is declared there (returning a
@@ -410,12 +423,7 @@ std::string answer_by_zones(Position& path, std::vector<Cell>& placed, std::vect
                             std::vector<std::vector<Cell>>& seen, ZoneAt&& zone_at, Whole&& whole) {
   const int turn = path.stones_this_turn();
   if (static_cast<int>(placed.size()) == turn) {
-    for (const ZoneAnswer& a : answering) {
-      std::vector<Cell> rest;
-      for (Cell c : placed)
-        if (std::find(a.placed.begin(), a.placed.end(), c) == a.placed.end()) rest.push_back(c);
-      if (irrelevant(rest, a.zone.level)) return "";
-    }
+    if (answered_by_zone(answering, placed)) return "";
     Turn played = placed;
     std::sort(played.begin(), played.end());
     return whole(played);
