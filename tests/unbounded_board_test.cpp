@@ -5,9 +5,14 @@
 // opponent must not be carried over, and a larger board shows why.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/notation.h"
 #include "games/families.h"
@@ -48,6 +53,31 @@ DfpnResult solve(const Game& game, const std::string& moves) {
   return dfpn_solve(play_moves(game, moves), options, true);
 }
 
+CheckReport check_unbounded(const Game& game, const Certificate& certificate) {
+  return check_certificate(game, certificate, automorphisms(game, 8), CheckOptions{.infinite = true});
+}
+
+// Positions from kinrow's own Connect6 games (bench/data/match-connect6-baseline-1.json):
+// in each of the first `games` games won by a line, the winner to move three of his turns
+// before the end.
+std::vector<std::string> match_positions(int games) {
+  std::ifstream in(std::string(KINROW_SOURCE_DIR) + "/bench/data/match-connect6-baseline-1.json");
+  const nlohmann::json record = nlohmann::json::parse(in);
+  std::vector<std::string> out;
+  for (const auto& game : record["games"]) {
+    if (game["reason"].get<std::string>().find("completes a line") == std::string::npos) continue;
+    std::vector<std::string> turns;
+    std::istringstream moves(game["moves"].get<std::string>());
+    for (std::string turn; moves >> turn;) turns.push_back(turn);
+    const std::size_t cut = turns.size() - 5;  // the winner's last turns are the last, -3, -5
+    std::string text;
+    for (std::size_t i = 0; i < cut; ++i) text += (i ? " " : "") + turns[i];
+    out.push_back(text);
+    if (static_cast<int>(out.size()) == games) break;
+  }
+  return out;
+}
+
 TEST(UnboundedBoard, EdgeLinesAreTheWindowsThatLeaveTheBoard) {
   const Game game = make_game("mnk:7x5x4");
   std::string why;
@@ -86,8 +116,7 @@ TEST(UnboundedBoard, AProofCarriedOverStaysWonOnALargerBoard) {
   const DfpnResult here = solve(board19, kThreeThreats);
   ASSERT_TRUE(here.complete && here.certificate);
   ASSERT_EQ(here.value, Value::Win);
-  const CheckReport unbounded = check_certificate(board19, *here.certificate, automorphisms(board19, 8),
-                                                  CheckOptions{.infinite = true});
+  const CheckReport unbounded = check_unbounded(board19, *here.certificate);
   EXPECT_TRUE(unbounded.ok) << unbounded.error;
   EXPECT_GT(unbounded.zone_answers, 0u);
 
@@ -96,8 +125,7 @@ TEST(UnboundedBoard, AProofCarriedOverStaysWonOnALargerBoard) {
   const DfpnResult larger = solve(board25, shifted(kThreeThreats, 3, 3));
   ASSERT_TRUE(larger.complete && larger.certificate);
   EXPECT_EQ(larger.value, Value::Win);
-  const CheckReport again = check_certificate(board25, *larger.certificate, automorphisms(board25, 8),
-                                              CheckOptions{.infinite = true});
+  const CheckReport again = check_unbounded(board25, *larger.certificate);
   EXPECT_TRUE(again.ok) << again.error;
 }
 
@@ -107,8 +135,7 @@ TEST(UnboundedBoard, ALineAcrossTheEdgeKeepsTheProofOnItsBoard) {
   ASSERT_TRUE(here.complete && here.certificate);
   ASSERT_EQ(here.value, Value::Win);
   EXPECT_TRUE(check_certificate(board19, *here.certificate).ok);
-  const CheckReport unbounded = check_certificate(board19, *here.certificate, automorphisms(board19, 8),
-                                                  CheckOptions{.infinite = true});
+  const CheckReport unbounded = check_unbounded(board19, *here.certificate);
   EXPECT_FALSE(unbounded.ok);
   // The zone would need a cell of a line that runs past the edge (e1..e3's rows).
   EXPECT_NE(unbounded.error.find("misses e"), std::string::npos) << unbounded.error;
@@ -120,13 +147,50 @@ TEST(UnboundedBoard, ALineAcrossTheEdgeKeepsTheProofOnItsBoard) {
   EXPECT_EQ(larger.value, Value::Loss);
 }
 
+// Soundness, on positions the test did not make up: positions from kinrow's games, as
+// played and pushed against edges of 19x19 (the pushes df-pn settles in a fraction of a
+// second on both boards: some others take minutes). Wherever the checker carries the win
+// over to the unbounded board, the solver must find it on 25x25 as well.
+TEST(UnboundedBoard, EveryProofCarriedOverIsAWinOnALargerBoard) {
+  enum Push { AsPlayed, Left, Right, Bottom, Top };
+  const std::vector<std::pair<int, std::vector<Push>>> cases = {
+      {0, {AsPlayed, Left, Right, Bottom}}, {2, {AsPlayed, Right, Bottom}}, {3, {AsPlayed, Left, Top}}};
+  const Game board19 = make_game("connect6");
+  const Game board25 = make_game("mnk:25x25x6,p=2,q=1");
+  const std::vector<std::string> positions = match_positions(4);
+  const std::regex stone("([a-z])([0-9]+)");
+  int carried = 0;
+  for (const auto& [index, pushes] : cases) {
+    const std::string& moves = positions.at(index);
+    int min_x = 99, max_x = -1, min_y = 99, max_y = -1;
+    for (std::sregex_iterator it(moves.begin(), moves.end(), stone), end; it != end; ++it) {
+      const int x = (*it)[1].str()[0] - 'a', y = std::stoi((*it)[2].str()) - 1;
+      min_x = std::min(min_x, x), max_x = std::max(max_x, x), min_y = std::min(min_y, y), max_y = std::max(max_y, y);
+    }
+    for (const Push push : pushes) {
+      const int dx = push == Left ? -min_x : push == Right ? 18 - max_x : 0;
+      const int dy = push == Bottom ? -min_y : push == Top ? 18 - max_y : 0;
+      const std::string here = shifted(moves, dx, dy);
+      const DfpnResult r = solve(board19, here);
+      ASSERT_TRUE(r.complete && r.certificate) << here;
+      if (r.value != Value::Win) continue;  // the edge changed the game: no claim
+      ASSERT_TRUE(check_certificate(board19, *r.certificate).ok) << here;
+      if (!check_unbounded(board19, *r.certificate).ok) continue;
+      ++carried;
+      const DfpnResult larger = solve(board25, shifted(here, 3, 3));
+      ASSERT_TRUE(larger.complete) << here;
+      EXPECT_EQ(larger.value, Value::Win) << "carried over but not won on 25x25: " << here;
+    }
+  }
+  EXPECT_GE(carried, 6);
+}
+
 TEST(UnboundedBoard, OnlyZoneProofsOfWinsCarryOver) {
   const Game game = make_game("mnk:4x4x3");
   const DfpnResult r = solve(game, "");
   ASSERT_TRUE(r.complete && r.certificate);
   ASSERT_TRUE(check_certificate(game, *r.certificate).ok);
-  const CheckReport unbounded =
-      check_certificate(game, *r.certificate, automorphisms(game, 8), CheckOptions{.infinite = true});
+  const CheckReport unbounded = check_unbounded(game, *r.certificate);
   EXPECT_FALSE(unbounded.ok);
   EXPECT_NE(unbounded.error.find("relevance zones"), std::string::npos) << unbounded.error;
 }
