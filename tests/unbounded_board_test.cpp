@@ -9,7 +9,6 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -32,17 +31,35 @@ constexpr const char* kEdgeFours =
     "c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 e1g19 a1b1 s19i18 c1d1 k17r17 a2b2 "
     "h16n16 c2d2 j15q15 a3b3 m13s12 c3d3";
 
+// The stones of a move list ("c5 s1s3 ..."): column letter and row number, as written.
+struct Stone {
+  std::size_t at, length;  // where it is written
+  int x, y;                // 0-based
+};
+std::vector<Stone> stones_of(const std::string& moves) {
+  std::vector<Stone> out;
+  for (std::size_t i = 0; i < moves.size();) {
+    if (moves[i] < 'a' || moves[i] > 'z') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    while (j < moves.size() && moves[j] >= '0' && moves[j] <= '9') ++j;
+    out.push_back({i, j - i, moves[i] - 'a', std::stoi(moves.substr(i + 1, j - i - 1)) - 1});
+    i = j;
+  }
+  return out;
+}
+
 // The moves moved `dx` columns right and `dy` rows up (for a larger board).
 std::string shifted(const std::string& moves, int dx, int dy) {
-  static const std::regex stone("([a-z])([0-9]+)");
   std::string out;
-  std::sregex_iterator it(moves.begin(), moves.end(), stone), end;
   std::size_t last = 0;
-  for (; it != end; ++it) {
-    out += moves.substr(last, it->position() - last);
-    out += static_cast<char>((*it)[1].str()[0] + dx);
-    out += std::to_string(std::stoi((*it)[2].str()) + dy);
-    last = it->position() + it->length();
+  for (const Stone& s : stones_of(moves)) {
+    out += moves.substr(last, s.at - last);
+    out += static_cast<char>('a' + s.x + dx);
+    out += std::to_string(s.y + 1 + dy);
+    last = s.at + s.length;
   }
   return out + moves.substr(last);
 }
@@ -158,15 +175,12 @@ TEST(UnboundedBoard, EveryProofCarriedOverIsAWinOnALargerBoard) {
   const Game board19 = make_game("connect6");
   const Game board25 = make_game("mnk:25x25x6,p=2,q=1");
   const std::vector<std::string> positions = match_positions(4);
-  const std::regex stone("([a-z])([0-9]+)");
   int carried = 0;
   for (const auto& [index, pushes] : cases) {
     const std::string& moves = positions.at(index);
     int min_x = 99, max_x = -1, min_y = 99, max_y = -1;
-    for (std::sregex_iterator it(moves.begin(), moves.end(), stone), end; it != end; ++it) {
-      const int x = (*it)[1].str()[0] - 'a', y = std::stoi((*it)[2].str()) - 1;
-      min_x = std::min(min_x, x), max_x = std::max(max_x, x), min_y = std::min(min_y, y), max_y = std::max(max_y, y);
-    }
+    for (const Stone& s : stones_of(moves))
+      min_x = std::min(min_x, s.x), max_x = std::max(max_x, s.x), min_y = std::min(min_y, s.y), max_y = std::max(max_y, s.y);
     for (const Push push : pushes) {
       const int dx = push == Left ? -min_x : push == Right ? 18 - max_x : 0;
       const int dy = push == Bottom ? -min_y : push == Top ? 18 - max_y : 0;
