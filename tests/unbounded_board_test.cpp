@@ -31,37 +31,18 @@ constexpr const char* kEdgeFours =
     "c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 e1g19 a1b1 s19i18 c1d1 k17r17 a2b2 "
     "h16n16 c2d2 j15q15 a3b3 m13s12 c3d3";
 
-// The stones of a move list ("c5 s1s3 ..."): column letter and row number, as written.
-struct Stone {
-  std::size_t at, length;  // where it is written
-  int x, y;                // 0-based
-};
-std::vector<Stone> stones_of(const std::string& moves) {
-  std::vector<Stone> out;
-  for (std::size_t i = 0; i < moves.size();) {
-    if (moves[i] < 'a' || moves[i] > 'z') {
-      ++i;
-      continue;
+// The moves of `from`, written for `to` with every stone moved `dx` columns right and `dy`
+// rows up (the same position pushed across a board, or set in a larger one).
+std::string shifted(const Game& from, const std::string& moves, const Game& to, int dx, int dy) {
+  std::vector<Turn> turns = play_moves(from, moves).history();
+  for (Turn& turn : turns)
+    for (Cell& c : turn) {
+      const int x = from.coords[c][0] + dx, y = from.coords[c][1] + dy;
+      Cell moved = 0;
+      while (to.coords[moved][0] != x || to.coords[moved][1] != y) ++moved;
+      c = moved;
     }
-    std::size_t j = i + 1;
-    while (j < moves.size() && moves[j] >= '0' && moves[j] <= '9') ++j;
-    out.push_back({i, j - i, moves[i] - 'a', std::stoi(moves.substr(i + 1, j - i - 1)) - 1});
-    i = j;
-  }
-  return out;
-}
-
-// The moves moved `dx` columns right and `dy` rows up (for a larger board).
-std::string shifted(const std::string& moves, int dx, int dy) {
-  std::string out;
-  std::size_t last = 0;
-  for (const Stone& s : stones_of(moves)) {
-    out += moves.substr(last, s.at - last);
-    out += static_cast<char>('a' + s.x + dx);
-    out += std::to_string(s.y + 1 + dy);
-    last = s.at + s.length;
-  }
-  return out + moves.substr(last);
+  return format_turns(to, turns);
 }
 
 DfpnResult solve(const Game& game, const std::string& moves) {
@@ -139,7 +120,7 @@ TEST(UnboundedBoard, AProofCarriedOverStaysWonOnALargerBoard) {
 
   // The solver on 25x25, the position in the middle: the same win, carried over again.
   const Game board25 = make_game("mnk:25x25x6,p=2,q=1");
-  const DfpnResult larger = solve(board25, shifted(kThreeThreats, 3, 3));
+  const DfpnResult larger = solve(board25, shifted(board19, kThreeThreats, board25, 3, 3));
   ASSERT_TRUE(larger.complete && larger.certificate);
   EXPECT_EQ(larger.value, Value::Win);
   const CheckReport again = check_unbounded(board25, *larger.certificate);
@@ -159,7 +140,7 @@ TEST(UnboundedBoard, ALineAcrossTheEdgeKeepsTheProofOnItsBoard) {
 
   // Why: with three columns more on the left, White's rows are open and Black loses.
   const Game board25 = make_game("mnk:25x25x6,p=2,q=1");
-  const DfpnResult larger = solve(board25, shifted(kEdgeFours, 3, 3));
+  const DfpnResult larger = solve(board25, shifted(board19, kEdgeFours, board25, 3, 3));
   ASSERT_TRUE(larger.complete);
   EXPECT_EQ(larger.value, Value::Loss);
 }
@@ -179,19 +160,23 @@ TEST(UnboundedBoard, EveryProofCarriedOverIsAWinOnALargerBoard) {
   for (const auto& [index, pushes] : cases) {
     const std::string& moves = positions.at(index);
     int min_x = 99, max_x = -1, min_y = 99, max_y = -1;
-    for (const Stone& s : stones_of(moves))
-      min_x = std::min(min_x, s.x), max_x = std::max(max_x, s.x), min_y = std::min(min_y, s.y), max_y = std::max(max_y, s.y);
+    const Position played = play_moves(board19, moves);
+    for (const Turn& turn : played.history())
+      for (Cell c : turn) {
+        const int x = board19.coords[c][0], y = board19.coords[c][1];
+        min_x = std::min(min_x, x), max_x = std::max(max_x, x), min_y = std::min(min_y, y), max_y = std::max(max_y, y);
+      }
     for (const Push push : pushes) {
       const int dx = push == Left ? -min_x : push == Right ? 18 - max_x : 0;
       const int dy = push == Bottom ? -min_y : push == Top ? 18 - max_y : 0;
-      const std::string here = shifted(moves, dx, dy);
+      const std::string here = shifted(board19, moves, board19, dx, dy);
       const DfpnResult r = solve(board19, here);
       ASSERT_TRUE(r.complete && r.certificate) << here;
       if (r.value != Value::Win) continue;  // the edge changed the game: no claim
       ASSERT_TRUE(check_certificate(board19, *r.certificate).ok) << here;
       if (!check_unbounded(board19, *r.certificate).ok) continue;
       ++carried;
-      const DfpnResult larger = solve(board25, shifted(here, 3, 3));
+      const DfpnResult larger = solve(board25, shifted(board19, here, board25, 3, 3));
       ASSERT_TRUE(larger.complete) << here;
       EXPECT_EQ(larger.value, Value::Win) << "carried over but not won on 25x25: " << here;
     }
