@@ -74,7 +74,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"connect:5x3x3,maker-breaker", 9, 30},
                       Case{"mnk:4x4x4,p=2,q=1", 7, 25}, Case{"connect:4x4x3,p=2", 7, 25},
                       Case{"mnk:4x3x3,p=2,misere", 7, 25}, Case{"square:4", 9, 30},
-                      Case{"cube:3x3", 8, 20}),
+                      Case{"cube:3x3", 8, 20}, Case{"mnk:6x3x3,exact", 8, 30},
+                      Case{"mnk:5x4x3,exact", 8, 30}),
     [](const auto& info) { return testing::test_name(info.param.spec); });
 
 }  // namespace

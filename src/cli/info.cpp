@@ -60,6 +60,7 @@ int run_info(const Args& args) {
     out["breaker_only"] = game.breaker_only.size();
     out["gravity"] = r.gravity;
     out["cylinder"] = r.cylinder;
+    out["exact"] = r.exact;
     out["max_turns"] = game.max_turns();
     out["symmetries"] = group.size();
     out["symmetries_complete"] = group.complete;
@@ -91,7 +92,8 @@ int run_info(const Args& args) {
     std::cout << "the maker 1 to " << r.stones_per_turn << " stones a turn, the breaker as many";
   else
     std::cout << r.stones_per_turn << " stone(s) a turn (" << r.first_turn_stones << " on the first)";
-  std::cout << ", " << (r.gravity ? "gravity" : "free placement") << (r.cylinder ? ", cylinder" : "") << "\n";
+  std::cout << ", " << (r.gravity ? "gravity" : "free placement") << (r.cylinder ? ", cylinder" : "")
+            << (r.exact ? ", an overline does not win" : "") << "\n";
   if (!game.breaker_only.empty())
     std::cout << "            " << game.breaker_only.size() << " breaker-only cells (the maker may not take them)\n";
   std::cout << "turns       at most " << game.max_turns() << "\n";

@@ -5,6 +5,7 @@
 // solvers, provers and checkers read nothing else.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,10 @@ struct Rules {
   int first_turn_stones = 1;  // q, the stones of the very first turn (Connect6: 1); 0 likewise
   bool gravity = false;  // a cell is playable only once the cell below it is filled
   bool cylinder = false;  // columns wrap around (x is taken modulo the width)
+  // An overline does not win (Gomoku's "exactly five"): a line counts only while neither
+  // cell that would extend it (its flanks, Game::flanks) holds the same player's stone.
+  // Straight lines of one stone a turn only (the spec checks it).
+  bool exact = false;
 
   // Tile games (Chiang, Wu and Lin, "Drawn k-in-a-row games"), maker-breaker only: the
   // maker chooses how many stones a turn places and the breaker answers with as many.
@@ -68,6 +73,9 @@ struct Game {
   // not place stones there. Only under breaker_answers_in_kind rules.
   std::vector<Cell> breaker_only;  // sorted
   std::vector<std::vector<int>> lines_of_cell;  // line indices through each cell
+  // Under rules.exact, per line the cells just beyond its two ends (-1 past the board's
+  // edge): a stone of the line's owner there makes it part of an overline. Else empty.
+  std::vector<std::array<Cell, 2>> flanks;
 
   // below[cell] is the cell directly under it (same coordinates, row - 1), or -1 on the
   // bottom row. Only used when rules.gravity is set; gravity pulls along axis 1.
@@ -82,8 +90,8 @@ struct Game {
   int max_turns() const;
 };
 
-// Fills lines_of_cell and below from coords/extent/lines, sorts and deduplicates lines.
-// Every generator ends with this.
+// Fills lines_of_cell, below and (under exact) flanks from coords/extent/lines, sorts
+// and deduplicates lines. Every generator ends with this.
 void finish_game(Game& game);
 
 }  // namespace kinrow

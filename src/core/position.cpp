@@ -1,6 +1,7 @@
 #include "core/position.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 namespace kinrow {
@@ -112,12 +113,19 @@ std::vector<Turn> Position::legal_turns() const {
   return turns;
 }
 
+bool Position::holds_line(int player, int l) const {
+  const Line& line = game_->lines[l];
+  if (!std::all_of(line.begin(), line.end(), [&](Cell d) { return owner_[d] == player; })) return false;
+  // Under exact a line that the player's own stone extends is part of an overline.
+  if (!game_->rules.exact) return true;
+  const std::array<Cell, 2>& flanks = game_->flanks[l];
+  return std::none_of(flanks.begin(), flanks.end(), [&](Cell f) { return f >= 0 && owner_[f] == player; });
+}
+
 bool Position::owns_line_through(int player, const Turn& turn) const {
   for (Cell c : turn)
     for (int l : game_->lines_of_cell[c]) {
-      const Line& line = game_->lines[l];
-      if (std::all_of(line.begin(), line.end(), [&](Cell d) { return owner_[d] == player; }))
-        return true;
+      if (holds_line(player, l)) return true;
     }
   return false;
 }

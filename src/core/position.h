@@ -63,6 +63,10 @@ class Position {
   // The stones withheld by the turns played so far.
   int withheld() const { return withheld_; }
 
+  // Whether `player` owns the whole of line `line` in a way that wins: under exact, with
+  // no stone of his on either flank (a line inside an overline does not count).
+  bool holds_line(int player, int line) const;
+
  private:
   bool owns_line_through(int player, const Turn& turn) const;
   bool maker_over_threshold() const;  // b=N: a line without a breaker stone holds > b of his

@@ -162,6 +162,7 @@ GameSpec parse_spec(std::string_view text) {
     else if (option == "maker-breaker") spec.rules.goal = Goal::MakerBreaker;
     else if (option == "gravity") spec.rules.gravity = true;
     else if (option == "cylinder") spec.rules.cylinder = true;
+    else if (option == "exact") spec.rules.exact = true;
     else if (option.substr(0, 5) == "p=1..") {
       spec.rules.stones_per_turn = parse_int(option.substr(5), "p in p=1..P", 1, kMaxTileStones);
       spec.rules.maker_picks_count = true;
@@ -178,7 +179,7 @@ GameSpec parse_spec(std::string_view text) {
       q_given = true;
     } else
       throw InputError("unknown option \"" + printable(option) +
-                       "\" (known: normal, misere, maker-breaker, gravity, cylinder, p=N, q=N, p=1..P, b=N)");
+                       "\" (known: normal, misere, maker-breaker, gravity, cylinder, exact, p=N, q=N, p=1..P, b=N)");
   }
   if (!q_given) spec.rules.first_turn_stones = spec.rules.stones_per_turn;
   check_tile_rules(spec.rules, p_given, q_given);
@@ -187,6 +188,19 @@ GameSpec parse_spec(std::string_view text) {
   if (spec.family == "mnk" && spec.rules.gravity) spec.family = "connect";
   if (spec.rules.cylinder && spec.family != "mnk" && spec.family != "connect")
     throw InputError("cylinder applies to mnk and connect boards only");
+  if (spec.rules.exact) {
+    // The overline rule is Gomoku's: free placement, straight lines, one stone a turn, the
+    // first to own a line wins. Elsewhere "the cells that extend a line" or "the stone
+    // that completes it" would need a definition of their own.
+    if (spec.family != "mnk" || spec.rules.gravity || spec.rules.cylinder)
+      throw InputError("exact (an overline does not win) applies to mnk boards without gravity or cylinder");
+    if (spec.rules.goal != Goal::Normal)
+      throw InputError("exact (an overline does not win) applies to normal play only, not misere or maker-breaker");
+    if (spec.rules.stones_per_turn != 1 || spec.rules.first_turn_stones != 1)
+      throw InputError("exact (an overline does not win) applies to one stone a turn (p=1, q=1)");
+    if (spec.params[2] < 2)
+      throw InputError("exact (an overline does not win) needs k >= 2: a line of one cell has no direction");
+  }
   return spec;
 }
 
@@ -204,6 +218,7 @@ std::string format_spec(const GameSpec& spec) {
   if (r.goal != Goal::Normal) out += std::string(",") + goal_name(r.goal);
   if (r.gravity && spec.family != "connect") out += ",gravity";
   if (r.cylinder) out += ",cylinder";
+  if (r.exact) out += ",exact";
   if (r.maker_threshold >= 0) {
     out += ",b=" + std::to_string(r.maker_threshold);
   } else if (r.maker_picks_count) {

@@ -2,7 +2,7 @@
 //
 //   spec    := family ':' params (',' option)*   |   alias (',' option)*
 //   family  := mnk | connect | cube | square | animal | file | bn | bnx | recx
-//   option  := normal | misere | maker-breaker | gravity | cylinder | p=N | q=N
+//   option  := normal | misere | maker-breaker | gravity | cylinder | exact | p=N | q=N
 //            | p=1..P | b=N      (tile games, with maker-breaker: core/game.h's Rules)
 //
 // Parsing only checks the grammar and the ranges; games/families.h builds the game.

@@ -35,6 +35,7 @@
 #include "core/symmetry.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -379,6 +380,29 @@ void enumerate(const std::vector<Factor>& factors, std::size_t factor, const Per
     enumerate(factors, factor + 1, factors[factor].after(prefix, i), limit, out);
 }
 
+// Under exact a symmetry must also carry each line's flanks onto its image's: the maps
+// that do form a subgroup (the flanks' stabiliser), the group of the exact game.
+void keep_flanks(const Game& game, std::vector<Permutation>& maps) {
+  std::map<Line, int> index;
+  for (int l = 0; l < game.line_count(); ++l) index[game.lines[l]] = l;
+  auto flank_set = [&](int l, const Permutation* map) {
+    std::array<Cell, 2> f = game.flanks[l];
+    for (Cell& c : f)
+      if (map && c >= 0) c = (*map)[c];
+    std::sort(f.begin(), f.end());
+    return f;
+  };
+  std::erase_if(maps, [&](const Permutation& map) {
+    for (int l = 0; l < game.line_count(); ++l) {
+      Line image;
+      for (Cell c : game.lines[l]) image.push_back(map[c]);
+      std::sort(image.begin(), image.end());
+      if (flank_set(index.at(image), nullptr) != flank_set(l, &map)) return true;
+    }
+    return false;
+  });
+}
+
 }  // namespace
 
 SymmetryGroup automorphisms(const Game& game, std::size_t limit) {
@@ -416,6 +440,7 @@ SymmetryGroup automorphisms(const Game& game, std::size_t limit) {
   SymmetryGroup group;
   group.complete = !cut && order <= limit;
   enumerate(factors, 0, identity(cells), limit, group.maps);
+  if (game.rules.exact) keep_flanks(game, group.maps);
   return group;
 }
 

@@ -42,11 +42,32 @@ void GomocupBrain::start(int width, int height) {
   std::string spec = "mnk:" + std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(settings_.k);
   if (settings_.p != 1 || settings_.q != 1)
     spec += ",p=" + std::to_string(settings_.p) + ",q=" + std::to_string(settings_.q);
+  if (settings_.exact) spec += ",exact";
   game_ = std::make_unique<Game>(make_game(spec));
   position_ = std::make_unique<Position>(*game_);
   cells_.assign(static_cast<std::size_t>(width * height), -1);
   for (Cell c = 0; c < game_->cell_count(); ++c)
     cells_[static_cast<std::size_t>((height - 1 - game_->coords[c][1]) * width + game_->coords[c][0])] = c;
+}
+
+void GomocupBrain::set_rule(long long value) {
+  // Gomocup's rule is a bit set: 1 exactly five, 2 a continuous game, 4 renju, 8 caro.
+  if (value & 4) out_ << "MESSAGE kinrow does not model renju's forbidden moves: it plays without them" << std::endl;
+  if (value & 8) out_ << "MESSAGE kinrow does not model caro (a five blocked at both ends): it plays without it" << std::endl;
+  bool exact = (value & 1) != 0;
+  if (exact && (settings_.p != 1 || settings_.q != 1)) {
+    out_ << "MESSAGE exactly-five applies to one stone a turn: kinrow plays free-style" << std::endl;
+    exact = false;
+  }
+  if (exact == settings_.exact) return;
+  settings_.exact = exact;
+  if (!game_) return;  // START will build the game under it
+  const std::vector<Turn> played = position_->history();
+  start(game_->width(), game_->height());
+  for (const Turn& turn : played) {
+    if (position_->over()) break;
+    position_->play(turn);
+  }
 }
 
 Cell GomocupBrain::cell_at(long x, long y) const {
@@ -227,7 +248,7 @@ bool GomocupBrain::handle(const std::string& raw) {
     if (key == "timeout_turn") timeout_turn_ = static_cast<long>(value);
     else if (key == "time_left") time_left_ = static_cast<long>(value);
     else if (key == "max_memory") max_memory_ = value;
-    else if (key == "rule" && (value & 1)) out_ << "MESSAGE kinrow plays free-style: exactly-five is not modelled" << std::endl;
+    else if (key == "rule") set_rule(value);
     return true;
   }
   if (!game_) {

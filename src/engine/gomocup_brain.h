@@ -13,7 +13,9 @@
 //   TAKEBACK X,Y              take the stone back              -> OK
 //   RESTART                   an empty board again             -> OK
 //   INFO KEY VALUE            timeout_turn, timeout_match, time_left (ms), max_memory
-//                             (bytes), rule (1 = exactly five: not modelled) — no answer
+//                             (bytes), rule (bit 1: exactly five, an overline does not
+//                             win; renju and caro are not modelled) — no answer but a
+//                             MESSAGE for a rule the brain cannot play
 //   ABOUT                     -> name="kinrow", version=..., ...
 //   END                       the brain exits, no answer
 // X counts columns from 0 at the left, Y rows from 0 at the top. A line the brain cannot
@@ -41,6 +43,7 @@ struct BrainSettings {
   int p = 1;  // stones a turn
   int q = 1;  // stones on the very first turn
   double default_turn_seconds = 5.0;  // when the manager sets no timeout_turn
+  bool exact = false;  // an overline does not win (INFO rule 1; one stone a turn only)
 };
 
 class GomocupBrain {
@@ -56,6 +59,8 @@ class GomocupBrain {
 
  private:
   void start(int width, int height);
+  // INFO rule: the game again under the new rule, with the turns played so far.
+  void set_rule(long long value);
   void play_own_turn();
   void board_command_done();
   std::optional<Turn> parse_turn(const std::string& text, std::string& error) const;

@@ -106,7 +106,9 @@ class Board {
         near_at_(2 * static_cast<std::size_t>(tables.lines), -1),
         live_lines_(tables.cells, 0),
         dying_count_(tables.cells, 0),
-        sym_key_(tables.key_maps.size(), 0) {
+        sym_key_(tables.key_maps.size(), 0),
+        exact_(tables.rules.exact) {
+    if (exact_) flank_.assign(2 * static_cast<std::size_t>(tables.lines), 0);
     all_ = Cells::first_n(t_->cells);
     for (Cell c = 0; c < t_->cells; ++c)
       if (t_->below[c] < 0) playable_.set(c);
@@ -180,12 +182,16 @@ class Board {
     return {t_->cell_lines.data() + t_->cell_lines_begin[c],
             static_cast<std::size_t>(t_->cell_lines_begin[c + 1] - t_->cell_lines_begin[c])};
   }
-  // Whether `line` can still be completed by `player` (holds none of the opponent's stones).
-  bool open_for(int player, int line) const { return count_[(1 - player) * t_->lines + line] == 0; }
-  // The lines free of `player`'s opponent that miss exactly `missing` cells (1 .. the
+  // Whether `line` can still be completed by `player`: it holds none of the opponent's
+  // stones (and under exact, neither of its flanks holds one of his own).
+  bool open_for(int player, int line) const {
+    return count_[(1 - player) * t_->lines + line] == 0 && own_flanks(player, line) == 0;
+  }
+  // The lines open for `player` (open_for) that miss exactly `missing` cells (1 .. the
   // tables' near_limit), in no particular order.
   std::span<const int32_t> near_lines(int player, int missing) const { return near_[player][missing]; }
-  // The number of lines holding none of `player`'s stones.
+  // The number of lines holding none of `player`'s stones (under exact, a line may be
+  // counted that the opponent's own flank stone has closed to him: an upper bound).
   int lines_free_of(int player) const { return free_lines_[player]; }
 
   // Live cells: on some line a player whose lines count could still complete (in
@@ -236,7 +242,7 @@ class Board {
   Cells threats_after(Cell c, int player) const {
     Cells made;
     for (int32_t l : lines_through(c))
-      if (count_[(1 - player) * t_->lines + l] == 0 && count_[player * t_->lines + l] == t_->line_size[l] - 2)
+      if (open_for(player, l) && count_[player * t_->lines + l] == t_->line_size[l] - 2)
         made.set(gap(l, player, c));
     return made;
   }
@@ -372,6 +378,29 @@ class Board {
     near_at_[p * t_->lines + l] = -1;
   }
 
+  // Under exact: `player`'s stones on the cells that would extend `line` (0 otherwise).
+  int own_flanks(int player, int line) const { return exact_ ? flank_[player * t_->lines + line] : 0; }
+  // A stone of `p` on `c` closes to him the lines `c` flanks (completing one would make
+  // an overline), as an opponent's stone on them would; removing it reopens them.
+  void close_flanked_lines(Cell c, int p) {
+    for (int32_t i = t_->flanked_begin[c]; i < t_->flanked_begin[c + 1]; ++i) {
+      const int32_t l = t_->flanked[i];
+      if (flank_[p * t_->lines + l]++ != 0 || count_[(1 - p) * t_->lines + l] != 0) continue;
+      const int mine = count_[p * t_->lines + l], size = t_->line_size[l];
+      near_drop(p, l, size - mine);
+      if (mine == size - 1) drop_threat(p, gap(l, p, -1));
+    }
+  }
+  void reopen_flanked_lines(Cell c, int p) {
+    for (int32_t i = t_->flanked_begin[c]; i < t_->flanked_begin[c + 1]; ++i) {
+      const int32_t l = t_->flanked[i];
+      if (--flank_[p * t_->lines + l] != 0 || count_[(1 - p) * t_->lines + l] != 0) continue;
+      const int mine = count_[p * t_->lines + l], size = t_->line_size[l];
+      near_add(p, l, size - mine);
+      if (mine == size - 1) add_threat(p, gap(l, p, -1));
+    }
+  }
+
   // A line stops being live when its last chance goes: in maker-breaker the breaker's
   // first stone on it, otherwise the second colour's.
   bool kills(int p, int mine_before, int theirs) const {
@@ -424,7 +453,8 @@ class Board {
       uint8_t& mine = count_[p * t_->lines + l];
       const int theirs = count_[o * t_->lines + l];
       const int size = t_->line_size[l];
-      if (theirs == 0) {
+      const bool open_for_opponent = mine == 0 && own_flanks(o, l) == 0;
+      if (theirs == 0 && own_flanks(p, l) == 0) {
         if (mine == size - 1) {
           completed = true;
           drop_threat(p, c);
@@ -433,11 +463,11 @@ class Board {
         }
         near_drop(p, l, size - mine);
         near_add(p, l, size - mine - 1);
-      } else if (mine == 0 && theirs == size - 1) {
+      } else if (open_for_opponent && theirs == size - 1) {
         drop_threat(o, c);
       }
       if (mine == 0) {
-        near_drop(o, l, size - theirs);  // the line was open for the opponent
+        if (open_for_opponent) near_drop(o, l, size - theirs);
         if (kWhole) {
           --free_lines_[p];
           if (t_->track_live && kills(p, 0, theirs)) kill_line(l);
@@ -445,25 +475,28 @@ class Board {
       }
       ++mine;
     }
+    if (exact_) close_flanked_lines(c, p);
     return completed;
   }
 
   template <bool kWhole = true>
   void remove_stone(Cell c, int p) {
     const int o = 1 - p;
+    if (exact_) reopen_flanked_lines(c, p);
     for (int32_t l : lines_through(c)) {
       uint8_t& mine = count_[p * t_->lines + l];
       --mine;
       const int theirs = count_[o * t_->lines + l];
       const int size = t_->line_size[l];
+      const bool open_for_opponent = mine == 0 && own_flanks(o, l) == 0;
       if (mine == 0) {
-        near_add(o, l, size - theirs);
+        if (open_for_opponent) near_add(o, l, size - theirs);
         if (kWhole) {
           ++free_lines_[p];
           if (t_->track_live && kills(p, 0, theirs)) revive_line(l);
         }
       }
-      if (theirs == 0) {
+      if (theirs == 0 && own_flanks(p, l) == 0) {
         near_drop(p, l, size - mine - 1);
         near_add(p, l, size - mine);
         if (mine == size - 1) {
@@ -471,7 +504,7 @@ class Board {
         } else if (mine == size - 2) {
           drop_threat(p, gap(l, p, c));
         }
-      } else if (mine == 0 && theirs == size - 1) {
+      } else if (open_for_opponent && theirs == size - 1) {
         add_threat(o, c);
       }
     }
@@ -527,6 +560,7 @@ class Board {
   Cells threats_[2];
   Cells live_;
   std::vector<uint8_t> count_;  // [player * lines + line]: stones of player on line
+  std::vector<uint8_t> flank_;  // under exact, [player * lines + line]: his stones on its flanks
   std::vector<uint8_t> threat_count_;  // [player * cells + cell]: lines cell completes
   std::array<std::vector<std::vector<int32_t>>, 2> near_;  // [player][missing]: lines
   std::vector<int32_t> near_at_;  // [player * lines + line]: its index in its near bucket
@@ -539,6 +573,7 @@ class Board {
   int empty_dead_ = 0;
   int free_lines_[2] = {0, 0};
   int stones_ = 0;
+  bool exact_ = false;
 };
 
 // What every solver asks of a board (Board<W> for each width is the one model).

@@ -16,7 +16,7 @@ int board_words(int cells, const std::string& spec) {
 
 BoardTables::BoardTables(const Game& g, const BoardOptions& options, const SymmetryGroup* symmetry)
     : game(&g), rules(g.rules), cells(g.cell_count()), lines(g.line_count()), words(board_words(cells, g.spec)),
-      max_turns(g.max_turns()), track_live(options.live) {
+      max_turns(g.max_turns()), track_live(options.live && !g.rules.exact) {
   // The search board derives the turn from the stone count; a tile game's turns have the
   // size the maker chooses, which only the tile search plays (src/tiles/).
   if (breaker_answers_in_kind(rules))
@@ -41,6 +41,18 @@ BoardTables::BoardTables(const Game& g, const BoardOptions& options, const Symme
     line_cells_begin.push_back(static_cast<int32_t>(line_cells.size()));
     line_size.push_back(static_cast<uint8_t>(g.lines[l].size()));
     if (l == 0 || static_cast<int>(g.lines[l].size()) < shortest_line) shortest_line = static_cast<int>(g.lines[l].size());
+  }
+
+  if (rules.exact) {
+    std::vector<std::vector<int32_t>> by_cell(cells);
+    for (int l = 0; l < lines; ++l)
+      for (Cell f : g.flanks[l])
+        if (f >= 0) by_cell[f].push_back(l);
+    flanked_begin.push_back(0);
+    for (Cell c = 0; c < cells; ++c) {
+      flanked.insert(flanked.end(), by_cell[c].begin(), by_cell[c].end());
+      flanked_begin.push_back(static_cast<int32_t>(flanked.size()));
+    }
   }
 
   for (int32_t l : cell_lines)

@@ -49,7 +49,7 @@ struct BoardTables {
   int words = 1;  // of a cell set: the board's width (board_words)
   int max_turns = 0;
   bool lines_count[2] = {true, true};  // maker-breaker: only the maker's lines count
-  bool track_live = true;
+  bool track_live = true;  // never under rules.exact: a dead cell may still flank a line
   int near_limit = 2;
   int shortest_line = 0;  // the fewest cells of any line
 
@@ -65,6 +65,10 @@ struct BoardTables {
   std::vector<int16_t> below, above;  // -1 where none (and everywhere without gravity)
   std::vector<int16_t> bottom_up;  // every cell, each after the one below it (Board::assign)
   std::vector<int32_t> centrality;  // lines through a cell: the static part of move order
+  // Under rules.exact (an overline does not win): the lines each cell flanks (is the cell
+  // just beyond one end of), [flanked_begin[c], flanked_begin[c+1]); empty otherwise.
+  std::vector<int32_t> flanked_begin;
+  std::vector<int32_t> flanked;
 
   // Zobrist keys: stones [player * cells + cell]; a dead cell [cell] and the number of
   // empty dead cells [n] for the reduced key (Board::reduced_key).

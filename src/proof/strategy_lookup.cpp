@@ -1,5 +1,8 @@
 #include "proof/strategy_lookup.h"
 
+#include <algorithm>
+#include <array>
+#include <map>
 #include <set>
 
 namespace kinrow {
@@ -31,6 +34,24 @@ std::string why_not_symmetry(const Game& game, const Permutation& map, const std
   for (Cell c : game.breaker_only)
     if (!std::binary_search(game.breaker_only.begin(), game.breaker_only.end(), map[c]))
       return "sends a breaker-only cell to one the maker may take";
+  if (game.rules.exact) {
+    // An overline does not win: the cells beyond a line's ends must go to its image's.
+    auto sorted = [](std::array<Cell, 2> f) {
+      std::sort(f.begin(), f.end());
+      return f;
+    };
+    std::map<Line, std::array<Cell, 2>> flanks;
+    for (int l = 0; l < game.line_count(); ++l) flanks[game.lines[l]] = sorted(game.flanks[l]);
+    for (int l = 0; l < game.line_count(); ++l) {
+      Line image;
+      for (Cell c : game.lines[l]) image.push_back(map[c]);
+      std::sort(image.begin(), image.end());
+      std::array<Cell, 2> moved = game.flanks[l];
+      for (Cell& f : moved)
+        if (f >= 0) f = map[f];
+      if (flanks.at(image) != sorted(moved)) return "does not send the cells beyond a line's ends to its image's";
+    }
+  }
   return "";
 }
 

@@ -12,6 +12,13 @@ std::optional<UnboundedBoard> unbounded_board(const Game& game, std::string& why
     why = "the unbounded board extends plain k-in-a-row boards only (mnk: two axes, no gravity, no wrap)";
     return std::nullopt;
   }
+  if (r.exact) {
+    // On the board an edge cell ends a line as an opponent's stone would not: past the
+    // edge the owner's stone could extend it, and the rule reads that cell.
+    why = "the unbounded board is not read under exact (an overline does not win): a line at the edge has "
+          "a flank off the board";
+    return std::nullopt;
+  }
   const int width = game.extent[0], height = game.extent[1];
   const int k = static_cast<int>(game.lines.front().size());
   std::vector<Cell> at(static_cast<std::size_t>(width) * height, -1);  // (x, y) -> cell

@@ -28,7 +28,7 @@ bool one_stone_a_turn(const Rules& rules) { return rules.stones_per_turn == 1 &&
 
 BoardOptions dfpn_board_options(const Game& game, const DfpnOptions& options) {
   BoardOptions board;
-  board.live = options.reductions && !game.rules.gravity;
+  board.live = options.reductions && !game.rules.gravity && !game.rules.exact;
   // The zones read the defender's lines up to p + the most extra stones they allow.
   if (options.threats && !one_stone_a_turn(game.rules) && ThreatSpaceSearch<1>::applies(game.rules))
     board.near = game.rules.stones_per_turn + ZoneProfile<1>::kMaxExtra;
@@ -46,7 +46,9 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   knowledge_ = options.threats && rules.goal != Goal::Misere;
   // Threat sequences read one stone a turn: with several, a line two short may be an
   // immediate win.
-  sequences_ = knowledge_ && one_stone;
+  // Under exact (an overline does not win) they are off: their own line sets know nothing
+  // of flanks. The board's threats, which know, still decide immediate wins and blocks.
+  sequences_ = knowledge_ && one_stone && !rules.exact;
   heuristic_ = options.threats && rules.goal != Goal::Misere;
   zones_ = sequences_ && !rules.gravity;
   forced_.set_node_limit(kThreatSearchNodeLimit);
@@ -59,8 +61,10 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   if (sequences_ && options.dependency_threats && !rules.gravity)
     combination_ = std::make_unique<ThreatCombinationSearch<W>>(tables);
   pairing_ = options.pairing && options.reductions && rules.goal != Goal::Misere && one_stone && !rules.gravity;
-  skip_dominated_ = options.reductions && options.dominance && rules.goal != Goal::Misere && one_stone && !rules.gravity;
-  reduced_keys_ = options.reductions && !rules.gravity;
+  // Dominance and dead cells read a cell's lines, not the lines it flanks: not under exact.
+  skip_dominated_ = options.reductions && options.dominance && rules.goal != Goal::Misere && one_stone && !rules.gravity &&
+                    !rules.exact;
+  reduced_keys_ = options.reductions && !rules.gravity && !rules.exact;
   if (reduced_keys_ && !tables.track_live)
     throw std::logic_error("df-pn: its reductions need tables that keep the live cells (dfpn_board_options)");
   if (options.reductions) symmetry_ = listed_symmetries<W>(*tables.game);
@@ -192,7 +196,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
     // dominated one may be the quicker to prove (trying them all cost 21 % more nodes
     // on mnk:7x7x5; docs/benchmarks.md).
     if (skip_dominated_ && mover != attacker_) moves = dominance_.undominated(board, moves);
-    if (!tables_.rules.gravity) {
+    if (!tables_.rules.gravity && !tables_.rules.exact) {
       const Cells dead = moves.minus(board.live());
       if (dead.several()) moves = moves.minus(dead.without_first());  // keep the lowest dead cell only
     }

@@ -22,11 +22,10 @@ std::string goal_text(Goal goal) {
 
 // The first line one player owns entirely (the winner's, or under misère the loser's).
 nlohmann::json completed_line(const Position& position) {
-  for (const Line& line : position.game().lines) {
-    const int first = position.owner(line.front());
-    if (first == kNoPlayer) continue;
-    if (std::all_of(line.begin(), line.end(), [&](Cell c) { return position.owner(c) == first; }))
-      return {{"player", first}, {"cells", line}};
+  const Game& game = position.game();
+  for (int l = 0; l < game.line_count(); ++l) {
+    const int first = position.owner(game.lines[l].front());
+    if (first != kNoPlayer && position.holds_line(first, l)) return {{"player", first}, {"cells", game.lines[l]}};
   }
   return nullptr;
 }

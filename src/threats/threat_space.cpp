@@ -237,7 +237,7 @@ void ThreatSpaceSearch<W>::candidates(int stones, int order, std::vector<Candida
       const int mine = board_->line_count(attacker_, l), theirs = board_->line_count(defender_, l);
       if (theirs == 0) cell.score += weight(mine);
       if (mine == 0 && tables_.lines_count[defender_]) cell.score += weight(theirs);
-      if (theirs != 0) continue;
+      if (!board_->open_for(attacker_, l)) continue;
       const int missing = tables_.line_size[l] - mine;
       if (missing > p_ + stones) continue;
       pool_lines_.push_back({l, static_cast<int8_t>(missing)});
