@@ -10,12 +10,16 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/hashing.h"
 #include "core/notation.h"
 #include "core/spec.h"
 #include "core/symmetry.h"
 #include "engine/gomocup_brain.h"
+#include "games/board.h"
 #include "games/families.h"
 #include "proof/strategy_lookup.h"
+#include "test_support.h"
+#include "threats/forced_win.h"
 
 namespace kinrow {
 namespace {
@@ -131,6 +135,73 @@ TEST(ExactRule, OnlyMapsThatKeepTheFlanksAreSymmetries) {
   EXPECT_EQ(CheckedSymmetries(game, with_flanks).problem(), "");
   const std::string refused = CheckedSymmetries(game, lines_alone).problem();
   EXPECT_NE(refused.find("beyond a line's ends"), std::string::npos) << refused;
+}
+
+// The forced-win search (VCF) under exact: every win it claims survives every defence,
+// each stone judged by the search board's rules (which board_test checks against the
+// reference rules), on random stones of boards in both of the search's modes (reading
+// every line on a small board, handing near lines down on a wide one). And the flanks
+// matter: some of the wins free-style play has are not wins under exact.
+template <int W>
+bool wins_against_every_defence(Board<W>& board, ForcedWinSearch<W>& search, int attacker, int depth = 0) {
+  const ForcedWin win = search.find(board, attacker);
+  if (win.move < 0 || depth > 32) return false;
+  bool wins = true;
+  const int result = board.result_after(attacker, board.place_for(win.move, attacker));
+  if (result != kGoesOn) {
+    wins = result == attacker;
+  } else {
+    for (Cell reply : Bits<W>(board.playable())) {
+      const bool over = board.result_after(1 - attacker, board.place_for(reply, 1 - attacker)) != kGoesOn;
+      wins = !over && wins_against_every_defence(board, search, attacker, depth + 1);
+      board.remove(reply);
+      if (!wins) break;
+    }
+  }
+  board.remove(win.move);
+  return wins;
+}
+
+template <int W>
+void forced_wins_hold(const char* free_spec, int trials) {
+  const Game free_game = make_game(free_spec), exact_game = make_game(std::string(free_spec) + ",exact");
+  const BoardTables free_tables(free_game), exact_tables(exact_game);
+  Board<W> free_board(free_tables), board(exact_tables);
+  ForcedWinSearch<W> free_search, search;
+  SplitMix64 random(27);
+  int wins = 0, lost_to_the_rule = 0, long_wins = 0;
+  for (int trial = 0; trial < (testing::sanitized() ? trials / 10 : trials); ++trial) {
+    // Stones at random, Black one to three more (sequences of threats come often); no
+    // one may have an immediate win.
+    Stones<W> s;
+    const int white = 6 + static_cast<int>(random.below(8)), black = white + 1 + static_cast<int>(random.below(3));
+    for (int placed = 0; placed < white + black;) {
+      const Cell c = static_cast<Cell>(random.below(exact_tables.cells));
+      if (s.occupied().test(c)) continue;
+      s.place(placed < black ? 0 : 1, c);
+      ++placed;
+    }
+    board.assign(s);
+    free_board.assign(s);
+    if (board.winning_cells(0).any() || board.winning_cells(1).any()) continue;
+    const ForcedWin win = search.find(board, 0);
+    const bool free_win = free_search.find(free_board, 0).move >= 0;
+    if (win.move < 0) {
+      lost_to_the_rule += free_win;
+      continue;
+    }
+    ++wins;
+    long_wins += win.length >= 3;
+    EXPECT_TRUE(wins_against_every_defence(board, search, 0)) << free_spec << ",exact trial " << trial;
+  }
+  EXPECT_GT(wins, 0) << free_spec;
+  EXPECT_GT(long_wins, 0) << free_spec;
+  EXPECT_GT(lost_to_the_rule, 0) << free_spec << ": no free-style win was lost to the rule";
+}
+
+TEST(ExactRule, ForcedWinsSurviveEveryDefence) {
+  forced_wins_hold<1>("mnk:7x7x5", 3000);   // 7x7: every line read at each node
+  forced_wins_hold<4>("mnk:15x15x5", 600);  // 15x15: near lines handed down
 }
 
 // The brain's answers, one command at a time.

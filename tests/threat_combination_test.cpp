@@ -217,7 +217,7 @@ TEST(ThreatCombinationHand, RespectsACounterThreatAtTheStart) {
 }
 
 TEST(ThreatCombinationHand, RefusesRulesItDoesNotModel) {
-  for (const char* spec : {"connect:7x6x4", "mnk:7x7x4,misere", "mnk:7x7x4,p=2,q=1"}) {
+  for (const char* spec : {"connect:7x6x4", "mnk:7x7x4,misere", "mnk:7x7x4,p=2,q=1", "mnk:7x7x4,exact"}) {
     const Game game = make_game(spec);
     const BoardTables tables(game);
     EXPECT_THROW(ThreatCombinationSearch<1>{tables}, std::invalid_argument) << spec;

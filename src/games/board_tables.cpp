@@ -53,6 +53,13 @@ BoardTables::BoardTables(const Game& g, const BoardOptions& options, const Symme
       flanked.insert(flanked.end(), by_cell[c].begin(), by_cell[c].end());
       flanked_begin.push_back(static_cast<int32_t>(flanked.size()));
     }
+    line_flank_words.assign(static_cast<std::size_t>(lines) * words, 0);
+    for (int l = 0; l < lines; ++l)
+      for (Cell f : g.flanks[l])
+        if (f >= 0) line_flank_words[static_cast<std::size_t>(l) * words + f / 64] |= uint64_t{1} << (f % 64);
+    for (int32_t l : cell_lines)
+      for (int i = 0; i < words; ++i)
+        cell_line_flank_words.push_back(line_flank_words[static_cast<std::size_t>(l) * words + i]);
   }
 
   for (int32_t l : cell_lines)

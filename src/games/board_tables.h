@@ -69,6 +69,10 @@ struct BoardTables {
   // just beyond one end of), [flanked_begin[c], flanked_begin[c+1]); empty otherwise.
   std::vector<int32_t> flanked_begin;
   std::vector<int32_t> flanked;
+  // Under rules.exact, each line's flanks as a set: words [l * words, (l + 1) * words),
+  // and the same in cell_lines' order (as cell_line_words); empty otherwise.
+  std::vector<uint64_t> line_flank_words;
+  std::vector<uint64_t> cell_line_flank_words;
 
   // Zobrist keys: stones [player * cells + cell]; a dead cell [cell] and the number of
   // empty dead cells [n] for the reduced key (Board::reduced_key).

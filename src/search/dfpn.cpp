@@ -46,9 +46,7 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   knowledge_ = options.threats && rules.goal != Goal::Misere;
   // Threat sequences read one stone a turn: with several, a line two short may be an
   // immediate win.
-  // Under exact (an overline does not win) they are off: their own line sets know nothing
-  // of flanks. The board's threats, which know, still decide immediate wins and blocks.
-  sequences_ = knowledge_ && one_stone && !rules.exact;
+  sequences_ = knowledge_ && one_stone;
   heuristic_ = options.threats && rules.goal != Goal::Misere;
   zones_ = sequences_ && !rules.gravity;
   forced_.set_node_limit(kThreatSearchNodeLimit);
@@ -58,7 +56,9 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   if (knowledge_ && !one_stone && ThreatSpaceSearch<W>::applies(rules)) {
     threat_space_.emplace(tables);  // its node limit is set at each question
   }
-  if (sequences_ && options.dependency_threats && !rules.gravity)
+  // The threat combinations keep line sets that know nothing of flanks: not under exact
+  // (an overline does not win), where the forced-win search, which reads them, serves.
+  if (sequences_ && options.dependency_threats && !rules.gravity && !rules.exact)
     combination_ = std::make_unique<ThreatCombinationSearch<W>>(tables);
   pairing_ = options.pairing && options.reductions && rules.goal != Goal::Misere && one_stone && !rules.gravity;
   // Dominance and dead cells read a cell's lines, not the lines it flanks: not under exact.

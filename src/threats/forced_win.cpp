@@ -27,7 +27,11 @@ typename ForcedWinSearch<W>::Node ForcedWinSearch<W>::root(const Board<W>& board
             near_top_, 0};
   const auto lines = board.near_lines(attacker, 2);
   reserve(near_, near_top_, lines.size());
-  for (int32_t l : lines) near_[near_top_++] = board.line(l);
+  if (exact_) reserve(near_flanks_, near_top_, lines.size());
+  for (int32_t l : lines) {
+    if (exact_) near_flanks_[near_top_] = flanks(l);
+    near_[near_top_++] = board.line(l);
+  }
   node.near_end = near_top_;
   return node;
 }
@@ -48,18 +52,32 @@ void ForcedWinSearch<W>::near_lines(Node& node) {
   const Cell move = node.move;
   const int32_t first = cell_lines_begin_[move], last = cell_lines_begin_[move + 1];
   reserve(near_, near_top_, node.near_end - node.near_begin + static_cast<std::size_t>(last - first));
+  if (exact_) reserve(near_flanks_, near_top_, node.near_end - node.near_begin + static_cast<std::size_t>(last - first));
   const std::size_t begin = near_top_;
   // The parent's near lines but those the two stones change: through the move they now
-  // miss one cell (the threat), through the reply they are spoiled.
+  // miss one cell (the threat), through the reply they are spoiled; under exact, those
+  // the move flanks are closed to the attacker.
   Cells changed;
   changed.set(move);
   changed.set(node.reply);
-  for (std::size_t i = node.near_begin; i < node.near_end; ++i)
-    if (!near_[i].intersects(changed)) near_[near_top_++] = near_[i];
+  for (std::size_t i = node.near_begin; i < node.near_end; ++i) {
+    if (near_[i].intersects(changed)) continue;
+    if (exact_) {
+      if (near_flanks_[i].test(move)) continue;
+      near_flanks_[near_top_] = near_flanks_[i];
+    }
+    near_[near_top_++] = near_[i];
+  }
   // Lines through the move that it brings to two short.
   for (int32_t i = first; i < last; ++i) {
     const Cells l = words_at(cell_line_words_ + static_cast<std::size_t>(i) * W);
-    if (!l.intersects(node.theirs) && l.minus(node.mine).count() == 2) near_[near_top_++] = l;
+    if (l.intersects(node.theirs) || l.minus(node.mine).count() != 2) continue;
+    if (exact_) {
+      const Cells f = words_at(cell_line_flank_words_ + static_cast<std::size_t>(i) * W);
+      if (f.intersects(node.mine)) continue;
+      near_flanks_[near_top_] = f;
+    }
+    near_[near_top_++] = l;
   }
   node.near_begin = begin;
   node.near_end = near_top_;
@@ -142,7 +160,7 @@ ForcedWin ForcedWinSearch<W>::search(Node node, int attacker, const Cells& their
     if (candidates.none() && scan_lines_) {
       for (int l = 0; l < tables_->lines; ++l) {
         const Cells cells = line(l);
-        if (cells.intersects(node.theirs)) continue;
+        if (cells.intersects(node.theirs) || (exact_ && flanks(l).intersects(node.mine))) continue;
         const Cells missing = cells.minus(node.mine);
         if (missing.count() == 2) candidates |= missing;
       }

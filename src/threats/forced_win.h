@@ -6,6 +6,8 @@
 // One stone a turn. Sound for normal and maker-breaker rules: while the defender has an
 // immediate win of his own the attacker's next move must take that cell (and make a
 // threat there), and a defender with two immediate wins ends the sequence as a failure.
+// Under exact (an overline does not win) a line also needs its flanks free of its
+// owner's stones: each line set goes with the set of its flanks.
 //
 // The search starts from the caller's board (games/board.h: the stones, the lines two
 // short of the attacker's win) and then runs on cell sets: a node is the two players'
@@ -85,6 +87,7 @@ class ForcedWinSearch {
     for (int32_t i = cell_lines_begin_[c]; i < end; ++i) {
       const Cells l = words_at(cell_line_words_ + static_cast<std::size_t>(i) * W);
       if (l.intersects(theirs)) continue;
+      if (exact_ && words_at(cell_line_flank_words_ + static_cast<std::size_t>(i) * W).intersects(mine)) continue;
       const Cells missing = l.minus(mine);
       if (missing.one()) wins |= missing;
     }
@@ -106,6 +109,8 @@ class ForcedWinSearch {
     tables_ = &tables;
     cell_lines_begin_ = tables.cell_lines_begin.data();
     cell_line_words_ = tables.cell_line_words.data();
+    exact_ = tables.rules.exact;
+    cell_line_flank_words_ = tables.cell_line_flank_words.data();
     zobrist_ = tables.zobrist.data();
     cells_ = tables.cells;
     scan_lines_ = tables.lines * W <= kScanWords;
@@ -118,9 +123,12 @@ class ForcedWinSearch {
   const BoardTables* tables_ = nullptr;
   const int32_t* cell_lines_begin_ = nullptr;
   const uint64_t* cell_line_words_ = nullptr;
+  bool exact_ = false;
+  const uint64_t* cell_line_flank_words_ = nullptr;  // under exact only
   const uint64_t* zobrist_ = nullptr;
   int cells_ = 0;
   std::vector<Cells> near_;    // the near lines of the nodes on the current path: a stack, near_top_ high
+  std::vector<Cells> near_flanks_;  // under exact, each near line's flanks (same indices)
   std::vector<Cells> made_;    // the threats of each node's candidates: a stack, made_top_ high
   std::size_t near_top_ = 0, made_top_ = 0;
 
@@ -140,6 +148,7 @@ class ForcedWinSearch {
   }
   Slot& slot(uint64_t key) { return memo_[(key ^ (key >> 29)) & (kMemoSlots - 1)]; }
   Cells line(int l) const { return words_at(&tables_->line_words[static_cast<std::size_t>(l) * W]); }
+  Cells flanks(int l) const { return words_at(&tables_->line_flank_words[static_cast<std::size_t>(l) * W]); }
   static Cells words_at(const uint64_t* words) {
     Cells m;
     for (int i = 0; i < W; ++i) m.word[i] = words[i];

@@ -18,9 +18,10 @@ template <int W>
 ThreatCombinationSearch<W>::ThreatCombinationSearch(const BoardTables& tables)
     : tables_(tables), all_(Cells::first_n(tables.cells)) {
   const Rules& rules = tables.rules;
-  if (rules.gravity || rules.stones_per_turn != 1 || rules.first_turn_stones != 1 || rules.goal == Goal::Misere)
+  if (rules.gravity || rules.stones_per_turn != 1 || rules.first_turn_stones != 1 || rules.goal == Goal::Misere ||
+      rules.exact)
     throw std::invalid_argument(
-        "threat combination search: one stone a turn, no gravity, normal or maker-breaker rules only");
+        "threat combination search: one stone a turn, no gravity, normal or maker-breaker rules, overlines winning only");
   for (int l = 0; l < tables.lines; ++l) {
     Cells line;
     for (int32_t i = tables.line_cells_begin[l]; i < tables.line_cells_begin[l + 1]; ++i) line.set(tables.line_cells[i]);
