@@ -143,26 +143,6 @@ TEST(ExactRule, OnlyMapsThatKeepTheFlanksAreSymmetries) {
 // every line on a small board, handing near lines down on a wide one). And the flanks
 // matter: some of the wins free-style play has are not wins under exact.
 template <int W>
-bool wins_against_every_defence(Board<W>& board, ForcedWinSearch<W>& search, int attacker, int depth = 0) {
-  const ForcedWin win = search.find(board, attacker);
-  if (win.move < 0 || depth > 32) return false;
-  bool wins = true;
-  const int result = board.result_after(attacker, board.place_for(win.move, attacker));
-  if (result != kGoesOn) {
-    wins = result == attacker;
-  } else {
-    for (Cell reply : Bits<W>(board.playable())) {
-      const bool over = board.result_after(1 - attacker, board.place_for(reply, 1 - attacker)) != kGoesOn;
-      wins = !over && wins_against_every_defence(board, search, attacker, depth + 1);
-      board.remove(reply);
-      if (!wins) break;
-    }
-  }
-  board.remove(win.move);
-  return wins;
-}
-
-template <int W>
 void forced_wins_hold(const char* free_spec, int trials) {
   const Game free_game = make_game(free_spec), exact_game = make_game(std::string(free_spec) + ",exact");
   const BoardTables free_tables(free_game), exact_tables(exact_game);
@@ -192,7 +172,7 @@ void forced_wins_hold(const char* free_spec, int trials) {
     }
     ++wins;
     long_wins += win.length >= 3;
-    EXPECT_TRUE(wins_against_every_defence(board, search, 0)) << free_spec << ",exact trial " << trial;
+    EXPECT_TRUE(testing::wins_against_every_defence(board, search, 0)) << free_spec << ",exact trial " << trial;
   }
   EXPECT_GT(wins, 0) << free_spec;
   EXPECT_GT(long_wins, 0) << free_spec;

@@ -1,4 +1,5 @@
-// Helpers shared by the solver tests: random positions and the sanitizer switch.
+// Helpers shared by the solver tests: random positions, the sanitizer switch, and a
+// forced win played out against every defence.
 #pragma once
 
 #include <cstdlib>
@@ -64,5 +65,28 @@ Board<W> board_of(const BoardTables& tables, const Position& position) {
 
 // scripts/test sets KINROW_SANITIZED for the ASan/UBSan run, where heavy cases shrink.
 inline bool sanitized() { return std::getenv("KINROW_SANITIZED") != nullptr; }
+
+// Plays `search`'s forced win (any search with find(board, attacker) -> ForcedWin), then
+// every defence, and asks again, judging each stone by the rules (Board::result_after)
+// and nothing else: a forced win must survive them all.
+template <int W, class Search>
+bool wins_against_every_defence(Board<W>& board, Search& search, int attacker, int depth = 0) {
+  const auto win = search.find(board, attacker);
+  if (win.move < 0 || depth > 32) return false;
+  bool wins = true;
+  const int result = board.result_after(attacker, board.place_for(win.move, attacker));
+  if (result != kGoesOn) {
+    wins = result == attacker;
+  } else {
+    for (Cell reply : Bits<W>(board.playable())) {
+      const bool over = board.result_after(1 - attacker, board.place_for(reply, 1 - attacker)) != kGoesOn;
+      wins = !over && wins_against_every_defence(board, search, attacker, depth + 1);
+      board.remove(reply);
+      if (!wins) break;
+    }
+  }
+  board.remove(win.move);
+  return wins;
+}
 
 }  // namespace kinrow::testing

@@ -26,28 +26,6 @@ namespace {
 
 using testing::sanitized;
 
-// Plays the search's move, then every defence, and asks again, judging each stone by the
-// rules (Board::result_after) and nothing else: a forced win must survive them all.
-template <int W>
-bool wins_against_every_defence(Board<W>& board, ThreatCombinationSearch<W>& search, int attacker, int depth = 0) {
-  const ForcedWin win = search.find(board, attacker);
-  if (win.move < 0 || depth > 32) return false;
-  bool wins = true;
-  const int result = board.result_after(attacker, board.place_for(win.move, attacker));
-  if (result != kGoesOn) {
-    wins = result == attacker;
-  } else {
-    for (Cell reply : Bits<W>(board.playable())) {
-      const bool over = board.result_after(1 - attacker, board.place_for(reply, 1 - attacker)) != kGoesOn;
-      wins = !over && wins_against_every_defence(board, search, attacker, depth + 1);
-      board.remove(reply);
-      if (!wins) break;
-    }
-  }
-  board.remove(win.move);
-  return wins;
-}
-
 // Stones at random, x with `extra` more than o, neither with an immediate win: not
 // positions of real play, but the searches take any stones, and x's surplus makes
 // sequences of threats common (random play gives few without an immediate win).
@@ -96,7 +74,7 @@ void agrees_on_random_positions(const RandomCase& c) {
       continue;
     }
     long_wins += win.length >= 4;
-    EXPECT_TRUE(wins_against_every_defence(board, search, 0)) << c.spec << " trial " << trial;
+    EXPECT_TRUE(testing::wins_against_every_defence(board, search, 0)) << c.spec << " trial " << trial;
   }
   // Wins by two threats or more before the double threat, and stones without a win:
   // neither answer is tested vacuously.
@@ -154,7 +132,7 @@ TEST(ThreatCombinationHand, FindsAWinThatOnlyAMergeReaches) {
   const ForcedWin win = search.find(board, 0);
   ASSERT_GE(win.move, 0);
   EXPECT_EQ(search.fallbacks(), 0u) << "found by the db-search itself";
-  EXPECT_TRUE(wins_against_every_defence(board, search, 0));
+  EXPECT_TRUE(testing::wins_against_every_defence(board, search, 0));
   ForcedWinSearch<1> reference;
   EXPECT_GE(reference.find(board, 0).move, 0);
 }
@@ -187,7 +165,7 @@ TEST(ThreatCombinationHand, ACounterThreatFromAForcedReplyBreaksTheMerge) {
   EXPECT_EQ(win.length, 4);  // 2, 8, the double threat 12, the win
   EXPECT_TRUE(win.move == 2 || win.move == 8) << win.move;
   EXPECT_EQ(reference.find(quiet, 0).length, 4);
-  EXPECT_TRUE(wins_against_every_defence(quiet, search, 0));
+  EXPECT_TRUE(testing::wins_against_every_defence(quiet, search, 0));
   // Two on each: whichever threat comes first, its answer threatens to win.
   Board<1> loaded = board_with({0, 1, 4, 6, 7, 10}, {13, 14, 16, 17});
   const uint64_t fallbacks = search.fallbacks();
