@@ -28,7 +28,7 @@ bool one_stone_a_turn(const Rules& rules) { return rules.stones_per_turn == 1 &&
 
 BoardOptions dfpn_board_options(const Game& game, const DfpnOptions& options) {
   BoardOptions board;
-  board.live = options.reductions && !game.rules.gravity && !game.rules.exact;
+  board.live = options.reductions && !game.rules.gravity;  // (never under exact: BoardTables)
   // The zones read the defender's lines up to p + the most extra stones they allow.
   if (options.threats && !one_stone_a_turn(game.rules) && ThreatSpaceSearch<1>::applies(game.rules))
     board.near = game.rules.stones_per_turn + ZoneProfile<1>::kMaxExtra;
@@ -196,7 +196,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
     // dominated one may be the quicker to prove (trying them all cost 21 % more nodes
     // on mnk:7x7x5; docs/benchmarks.md).
     if (skip_dominated_ && mover != attacker_) moves = dominance_.undominated(board, moves);
-    if (!tables_.rules.gravity && !tables_.rules.exact) {
+    if (reduced_keys_) {  // the board knows its dead cells
       const Cells dead = moves.minus(board.live());
       if (dead.several()) moves = moves.minus(dead.without_first());  // keep the lowest dead cell only
     }
