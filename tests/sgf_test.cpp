@@ -16,7 +16,10 @@
 #include "engine/sgf_proof.h"
 #include "engine/sgf_record.h"
 #include "games/families.h"
+#include "proof/checker.h"
+#include "search/dfpn_solve.h"
 #include "search/solver.h"
+#include "test_support.h"
 
 namespace kinrow {
 namespace {
@@ -386,6 +389,162 @@ TEST(SgfProof, TranspositionsWrittenOnceOrEveryTime) {
   const SgfProofStats full = check_proof("mnk:4x4x3", "", expand);
   EXPECT_EQ(full.transpositions, 0u);
   EXPECT_GT(full.nodes, merged.nodes);
+}
+
+// A zone tree read with the rules alone: nodes with labels are zones (their stones a
+// partial turn, the rest withheld), and every legal turn of the opponent must be listed
+// or answered by a zone on the test's own reading of the labels.
+struct ZoneShape {
+  std::size_t holder_nodes = 0, whole_turns = 0, zones = 0, answered = 0, wins = 0, transpositions = 0;
+};
+
+Cell cell_at(const Game& game, const std::string& point) {
+  for (Cell c = 0; c < game.cell_count(); ++c)
+    if (sgf_point(game, c) == point) return c;
+  ADD_FAILURE() << "no cell at " << point;
+  return 0;
+}
+
+Turn turn_of(const Game& game, const SgfNode& node) {
+  Turn turn;
+  for (const char* colour : {"B", "W"})
+    if (const SgfProperty* move = node.find(colour))
+      for (const std::string& point : move->values) turn.push_back(cell_at(game, point));
+  std::sort(turn.begin(), turn.end());
+  return turn;
+}
+
+// Stones `rest` change nothing if some order s1, s2, ... puts each s_i on no cell
+// labelled i or less (the rule the tree's comments state; tried in every order here).
+bool harmless(std::vector<Cell> rest, const std::map<Cell, int>& label) {
+  std::sort(rest.begin(), rest.end());
+  do {
+    bool ok = true;
+    for (std::size_t i = 0; i < rest.size() && ok; ++i) {
+      const auto it = label.find(rest[i]);
+      ok = it == label.end() || it->second > static_cast<int>(i + 1);
+    }
+    if (ok) return true;
+  } while (std::next_permutation(rest.begin(), rest.end()));
+  return false;
+}
+
+void check_zone_shape(const Game& game, const SgfTree& tree, std::size_t i, Position& position, int holder,
+                      ZoneShape& shape) {
+  std::vector<const SgfNode*> next;
+  std::vector<std::pair<const SgfTree*, std::size_t>> where;
+  if (i + 1 < tree.sequence.size()) where.push_back({&tree, i + 1});
+  else
+    for (const SgfTree& v : tree.variations) where.push_back({&v, 0});
+  if (where.empty()) {
+    const SgfProperty* comment = tree.sequence[i].find("C");
+    if (comment && comment->values[0].find("Transposes") != std::string::npos) {
+      ++shape.transpositions;
+      return;
+    }
+    ASSERT_TRUE(position.over()) << (comment ? comment->values[0] : "");
+    ASSERT_EQ(position.winner(), holder);
+    ++shape.wins;
+    return;
+  }
+  ASSERT_FALSE(position.over());
+  if (position.to_move() == holder) {
+    ASSERT_EQ(where.size(), 1u) << "the holder plays one turn";
+    const SgfNode& node = where[0].first->sequence[where[0].second];
+    ASSERT_NE(node.find(holder == 0 ? "B" : "W"), nullptr);
+    const Turn turn = turn_of(game, node);
+    ASSERT_EQ(position.why_illegal(turn), "");
+    ++shape.holder_nodes;
+    position.play(turn);
+    check_zone_shape(game, *where[0].first, where[0].second, position, holder, shape);
+    position.undo();
+    return;
+  }
+  std::vector<Turn> listed;
+  std::vector<std::pair<Turn, std::map<Cell, int>>> zones;
+  for (const auto& [t, j] : where) {
+    const SgfNode& node = t->sequence[j];
+    ASSERT_EQ(node.find(holder == 0 ? "B" : "W"), nullptr) << "a holder's move at the opponent's turn";
+    const Turn turn = turn_of(game, node);
+    if (const SgfProperty* labels = node.find("LB")) {
+      std::map<Cell, int> label;
+      for (const std::string& value : labels->values) {
+        const std::size_t colon = value.find(':');
+        ASSERT_NE(colon, std::string::npos) << value;
+        const Cell c = cell_at(game, value.substr(0, colon));
+        ASSERT_EQ(position.owner(c), kNoPlayer) << "a zone on a stone";
+        label[c] = std::stoi(value.substr(colon + 1));
+      }
+      ASSERT_LT(static_cast<int>(turn.size()), position.stones_this_turn()) << "a zone after a whole turn";
+      for (Cell c : turn) ASSERT_EQ(position.owner(c), kNoPlayer);
+      zones.push_back({turn, label});
+      ++shape.zones;
+      position.play_withheld(turn);
+      check_zone_shape(game, *t, j, position, holder, shape);  // the sub-proof: the holder to move
+      position.undo();
+      continue;
+    }
+    ASSERT_EQ(position.why_illegal(turn), "");
+    ASSERT_EQ(std::count(listed.begin(), listed.end(), turn), 0) << "a turn listed twice";
+    listed.push_back(turn);
+    ++shape.whole_turns;
+    position.play(turn);
+    check_zone_shape(game, *t, j, position, holder, shape);
+    position.undo();
+  }
+  for (const Turn& turn : position.legal_turns()) {
+    if (std::find(listed.begin(), listed.end(), turn) != listed.end()) continue;
+    const bool answered = std::any_of(zones.begin(), zones.end(), [&](const auto& zone) {
+      std::vector<Cell> rest;
+      for (Cell c : turn)
+        if (std::find(zone.first.begin(), zone.first.end(), c) == zone.first.end()) rest.push_back(c);
+      return rest.size() + zone.first.size() == turn.size() && harmless(rest, zone.second);
+    });
+    ASSERT_TRUE(answered) << format_turn(game, turn) << " after " << format_turns(game, position.history())
+                          << " is neither listed nor answered by a zone";
+    ++shape.answered;
+  }
+}
+
+TEST(SgfProof, ZoneStrategiesAsTreesOfZonesAndSubProofs) {
+  // Positions of Connect(5,4,4,2,1) that df-pn wins with relevance zones, as in the
+  // certificate browser's test.
+  const Game game = make_game("mnk:5x4x4,p=2,q=1");
+  SplitMix64 random(2611);
+  std::size_t trees = 0, subproofs = 0;
+  for (int tries = 0; tries < 300 && trees < 3; ++tries) {
+    const Position position = testing::random_position(
+        game, game.cell_count() / 2 + static_cast<int>(random.below(game.cell_count() / 3)), random);
+    if (position.over()) continue;
+    DfpnOptions options;
+    options.table_megabytes = 8;
+    options.threat_order = 2;
+    options.zone_order = 3;
+    const DfpnResult r = dfpn_solve(position, options, true);
+    if (!r.complete || r.value == Value::Draw || !r.certificate) continue;
+    const Strategy& strategy = r.certificate->strategies.front();
+    if (strategy.zones.empty()) continue;
+    ASSERT_TRUE(check_certificate(game, *r.certificate).ok);
+    SgfProofStats stats;
+    const SgfTree tree = proof_tree(game, *r.certificate, {}, &stats);
+    const std::vector<SgfTree> back = parse_sgf(write_sgf({tree}));
+    ASSERT_EQ(back.size(), 1u);
+    EXPECT_EQ(sgf_node_count(back[0]), stats.nodes);
+    Position walked = play_moves(game, r.certificate->start);
+    ZoneShape shape;
+    check_zone_shape(game, back[0], walked.turns_played(), walked, strategy.holder, shape);
+    EXPECT_EQ(shape.zones, stats.zones);
+    EXPECT_EQ(shape.whole_turns, stats.replies);
+    EXPECT_EQ(shape.answered, stats.zone_answered);
+    EXPECT_EQ(shape.holder_nodes, stats.holder_turns);
+    EXPECT_EQ(shape.wins, stats.wins);
+    EXPECT_EQ(shape.transpositions, stats.transpositions);
+    EXPECT_GT(shape.zones, 0u);
+    EXPECT_GT(shape.answered, 0u);
+    ++trees;
+    subproofs += shape.zones;
+  }
+  EXPECT_GT(trees, 0u) << "no zone certificate found";
 }
 
 // ---------------------------------------------------------------- the command line

@@ -36,6 +36,8 @@ const CommandSpec kSgfSpec = {
     "SGF tree to browse in a viewer: the holder's move at his turns, every reply of the\n"
     "opponent as a variation, a comment on every node. A position reached again by other\n"
     "moves is written once and later points to it (--expand-transpositions repeats it).\n"
+    "Under relevance zones (Connect6 proofs) a zone is a node of the stones placed before\n"
+    "it, its cells labelled by level, with the sub-proof below; other replies as usual.\n"
     "Formats and conventions: docs/sgf.md.\n\n"
     "examples:\n"
     "  kinrow sgf export gomoku --moves \"h8 h9 i8 i9 j8 j9 k8 k9 l8\" --black me --out game.sgf\n"
@@ -183,7 +185,11 @@ int run_proof(const Args& args) {
     std::cout << "wrote " << args.get("out") << ": " << with_commas(stats.nodes) << " nodes, "
               << with_commas(stats.holder_turns) << " turns of the holder, " << with_commas(stats.replies)
               << " replies, " << with_commas(stats.wins) << " wins, " << with_commas(stats.transpositions)
-              << " transpositions, " << with_commas(stats.other_ends) << " other ends\n";
+              << " transpositions, " << with_commas(stats.other_ends) << " other ends"
+              << (stats.zones ? ", " + with_commas(stats.zones) + " relevance zones answering " +
+                                    with_commas(stats.zone_answered) + " turns"
+                              : std::string())
+              << "\n";
   return 0;
 }
 

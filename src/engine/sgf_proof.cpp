@@ -1,6 +1,8 @@
 #include "engine/sgf_proof.h"
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <map>
 #include <string>
 #include <utility>
@@ -13,6 +15,8 @@
 #include "engine/sgf_record.h"
 #include "proof/forest_rule.h"
 #include "proof/pairing_rule.h"
+#include "proof/strategy_lookup.h"
+#include "proof/strategy_rules.h"
 
 namespace kinrow {
 namespace {
@@ -31,37 +35,69 @@ Owners owners_of(const Position& position) {
   return owner;
 }
 
-// The holder's turns by position: an entry's own position first, else the first entry of
-// its class of symmetric positions, its turn carried over (as the checker reads them).
+// The holder's turns and the zones by position (and stones withheld, in sub-proofs): an
+// entry's own position first, else the first entry of its class of symmetric positions,
+// its turn or zone carried over (as the checker reads them).
 class MoveLookup {
  public:
   MoveLookup(const Game& game, const Strategy& strategy) : group_(automorphisms(game, kSymmetryLimit)) {
     for (const Permutation& map : group_.maps) inverses_.push_back(inverse(map));
-    for (const StrategyEntry& entry : strategy.entries) {
-      if (entry.withheld != 0) continue;  // sub-proofs of zones, which are not walked
-      exact_.emplace(entry.owner, &entry);
-      const auto [canonical, frame] = canonical_of(entry.owner);
-      classes_.emplace(canonical, std::make_pair(&entry, frame));
-    }
+    for (const StrategyEntry& entry : strategy.entries) index(entries_, entry.withheld, entry.owner, &entry);
+    for (const ZoneEntry& zone : strategy.zones) index(zones_, zone.withheld, zone.owner, &zone);
   }
 
   // The holder's turn here, or nullopt; `carried` tells whether it came from a symmetric entry.
-  std::optional<Turn> find(const Owners& owner, bool& carried) const {
-    carried = false;
-    if (const auto it = exact_.find(owner); it != exact_.end()) return it->second->move;
-    const auto [canonical, frame] = canonical_of(owner);
-    const auto it = classes_.find(canonical);
-    if (it == classes_.end()) return std::nullopt;
-    // entry --(its frame)--> canonical <--(our frame)-- this position
-    const auto [entry, entry_frame] = it->second;
+  std::optional<Turn> find(const Position& position, bool& carried) const {
+    const auto [entry, carry] = lookup(entries_, position, carried);
+    if (!entry) return std::nullopt;
     Turn turn;
-    for (Cell c : entry->move) turn.push_back(inverses_[frame][group_.maps[entry_frame][c]]);
+    for (Cell c : entry->move) turn.push_back(carry(c));
     std::sort(turn.begin(), turn.end());
-    carried = true;
     return turn;
   }
 
+  // The zone declared here (the opponent's stones withheld), its levels per cell, or nullopt.
+  std::optional<std::vector<uint8_t>> zone(const Position& position) const {
+    bool carried = false;
+    const auto [zone, carry] = lookup(zones_, position, carried);
+    if (!zone) return std::nullopt;
+    std::vector<uint8_t> level(zone->level.size(), 0);
+    for (Cell c = 0; c < static_cast<Cell>(level.size()); ++c) level[carry(c)] = zone->level[c];
+    return level;
+  }
+
  private:
+  template <class Entry>
+  struct Index {
+    std::map<std::pair<int, Owners>, const Entry*> exact;
+    std::map<std::pair<int, Owners>, std::pair<const Entry*, std::size_t>> classes;
+  };
+
+  template <class Entry>
+  void index(Index<Entry>& into, int withheld, const Owners& owner, const Entry* entry) {
+    into.exact.emplace(std::make_pair(withheld, owner), entry);
+    auto [canonical, frame] = canonical_of(owner);
+    into.classes.emplace(std::make_pair(withheld, std::move(canonical)), std::make_pair(entry, frame));
+  }
+
+  // The entry for the position, and how a cell of the entry's position maps onto it.
+  template <class Entry>
+  std::pair<const Entry*, std::function<Cell(Cell)>> lookup(const Index<Entry>& from, const Position& position,
+                                                              bool& carried) const {
+    carried = false;
+    const Owners owner = owners_of(position);
+    if (const auto it = from.exact.find({position.withheld(), owner}); it != from.exact.end())
+      return {it->second, [](Cell c) { return c; }};
+    const auto [canonical, frame] = canonical_of(owner);
+    const auto it = from.classes.find({position.withheld(), canonical});
+    if (it == from.classes.end()) return {nullptr, nullptr};
+    carried = true;
+    // entry --(its frame)--> canonical <--(our frame)-- this position
+    const Permutation& to_canonical = group_.maps[it->second.second];
+    const Permutation& back = inverses_[frame];
+    return {it->second.first, [&to_canonical, &back](Cell c) { return back[to_canonical[c]]; }};
+  }
+
   // The least image of the owners over the group, and the map that gives it.
   std::pair<Owners, std::size_t> canonical_of(const Owners& owner) const {
     Owners best, image(owner.size());
@@ -79,23 +115,35 @@ class MoveLookup {
 
   SymmetryGroup group_;
   std::vector<Permutation> inverses_;
-  std::map<Owners, const StrategyEntry*> exact_;
-  std::map<Owners, std::pair<const StrategyEntry*, std::size_t>> classes_;
+  Index<StrategyEntry> entries_;
+  Index<ZoneEntry> zones_;
 };
 
 // The proof as a plain tree first: SGF's sequences and variations are made from it at the
 // end, when each node's count of nodes below is known.
 struct ProofNode {
   int player = kNoPlayer;  // who placed `turn` (kNoPlayer: the root)
-  Turn turn;
-  std::string what;  // the comment's first line
+  Turn turn;               // under zones, a partial turn or none (the rest withheld)
+  std::string what;        // the comment's first line
+  std::vector<uint8_t> zone;  // a relevance zone declared here: per cell its first zone, 0 none
   std::vector<ProofNode> children;
 };
 
+// C(n, k): the opponent's turns of k stones on n empty cells, as a count for comments.
+std::size_t binomial(std::size_t n, std::size_t k) {
+  if (k > n) return 0;
+  std::size_t result = 1;
+  for (std::size_t i = 1; i <= k; ++i) result = result * (n - k + i) / i;
+  return result;
+}
+
 class ProofWalk {
  public:
-  ProofWalk(const Game& game, const Strategy& strategy, const SgfProofOptions& options, SgfProofStats& stats)
-      : game_(game), strategy_(strategy), options_(options), stats_(stats), lookup_(game, strategy) {}
+  ProofWalk(const Game& game, const Strategy& strategy, const SgfProofOptions& options, SgfProofStats& stats,
+            const Position& start)
+      : game_(game), strategy_(strategy), options_(options), stats_(stats), lookup_(game, strategy) {
+    for (const Turn& turn : start.history()) path_.push_back(format_turn(game, turn));
+  }
 
   // Fills `node`'s children with the play from `position` (the position after its turn).
   void expand(Position& position, ProofNode& node) {
@@ -107,39 +155,22 @@ class ProofWalk {
       ++(position.winner() == holder ? stats_.wins : stats_.other_ends);
       return;
     }
-    if (const std::string why = settled(position); !why.empty()) {
+    // The checker's early ends hold for the game as played, not inside a sub-proof.
+    if (const std::string why = position.withheld() == 0 ? settled(position) : ""; !why.empty()) {
       node.what += why;
       ++stats_.other_ends;
       return;
     }
-    const Owners owner = owners_of(position);
     if (!options_.expand_transpositions) {
-      const auto [it, fresh] = seen_.emplace(owner, format_turns(game_, position.history()));
+      const auto [it, fresh] = seen_.emplace(std::make_pair(position.withheld(), owners_of(position)), path_text());
       if (!fresh) {
-        node.what += "Transposes to the position after \"" + it->second + "\", shown there.";
+        node.what += "Transposes to the position after " + it->second + ", shown there.";
         ++stats_.transpositions;
         return;
       }
     }
-    if (position.to_move() == holder) {
-      std::string how;
-      std::optional<Turn> turn;
-      if (strategy_.win_now_rule && (turn = winning_turn(position))) {
-        how = "Wins at once (the win-now rule)";
-      } else {
-        bool carried = false;
-        turn = lookup_.find(owner, carried);
-        how = carried ? "The certificate's move, carried over from a symmetric position" : "The certificate's move";
-      }
-      if (!turn) {
-        node.what += gap(position);
-        ++stats_.other_ends;
-        return;
-      }
-      ++stats_.holder_turns;
-      add(position, node, *turn, how);
-      return;
-    }
+    if (position.to_move() == holder) return holder_turn(position, node);
+    if (answers_by_zones(strategy_, game_.rules)) return opponent_turn_by_zones(position, node);
     const std::vector<Turn> replies = position.legal_turns();
     for (std::size_t i = 0; i < replies.size(); ++i) {
       ++stats_.replies;
@@ -150,80 +181,137 @@ class ProofWalk {
   }
 
  private:
-  void add(Position& position, ProofNode& node, const Turn& turn, const std::string& what) {
+  // As the checker: the win-now rule by the lines first, then the entry (its own or a
+  // symmetric one carried over), then any turn that wins.
+  void holder_turn(Position& position, ProofNode& node) {
+    Turn turn;
+    std::string how;
+    bool carried = false;
+    std::optional<Turn> entry;
+    if (strategy_.win_now_rule && winning_turn_by_lines(position, strategy_.holder, turn)) {
+      how = "Wins at once (the win-now rule)";
+    } else if ((entry = lookup_.find(position, carried))) {
+      turn = *entry;
+      how = carried ? "The certificate's move, carried over from a symmetric position" : "The certificate's move";
+    } else if (strategy_.win_now_rule && find_winning_turn(position, strategy_.holder, turn)) {
+      how = "Wins at once (the win-now rule)";
+    } else {
+      node.what += gap(position);
+      ++stats_.other_ends;
+      return;
+    }
+    if (position.withheld() > 0)
+      how += " in the sub-proof (" + std::to_string(position.withheld()) + " of " + colour(1 - strategy_.holder) +
+             "'s stones withheld)";
+    ++stats_.holder_turns;
+    add(position, node, turn, how);
+  }
+
+  // The opponent's turn under the zones rule, stone by stone as the checker walks it
+  // (answer_by_zones): a zone declared with some stones down (none: a null move) becomes
+  // a node with the zone drawn as labels and the sub-proof below it; a whole turn no zone
+  // answers is a variation of its own.
+  void opponent_turn_by_zones(Position& position, ProofNode& node) {
+    const int opponent = position.to_move();
+    const std::size_t turns = binomial(position.empty_count(), position.stones_this_turn());
+    std::size_t listed = 0, zones = 0;
+    auto zone_at = [&](const std::vector<Cell>& down, int withheld, std::optional<ZoneRecord>& zone) -> std::string {
+      std::optional<std::vector<uint8_t>> level = lookup_.zone(position);
+      if (!level) return "";
+      zone = ZoneRecord{*level, 0, false, false};
+      ++zones;
+      ++stats_.zones;
+      Turn partial(down.begin(), down.end());
+      std::sort(partial.begin(), partial.end());
+      ProofNode child;
+      child.player = opponent;
+      child.turn = partial;
+      child.zone = std::move(*level);
+      child.what = zone_comment(opponent, partial, withheld);
+      count_node();
+      path_.push_back(partial.empty() ? "(" + std::string(colour(opponent)) + " withholds his turn)"
+                                      : format_turn(game_, partial) + " (" + std::to_string(withheld) + " withheld)");
+      expand(position, child);  // `position` is the partial turn, the holder to move
+      path_.pop_back();
+      node.children.push_back(std::move(child));
+      return "";
+    };
+    auto whole = [&](const Turn& turn) {
+      ++listed;
+      ++stats_.replies;
+      add(position, node, turn, std::string(colour(opponent)) + "'s turn, not answered by a zone");
+      return std::string();
+    };
+    std::vector<Cell> placed;
+    std::vector<ZoneAnswer> answering;
+    std::vector<std::vector<Cell>> seen;
+    answer_by_zones(position, placed, answering, seen, zone_at, whole);
+    stats_.zone_answered += turns - listed;
+    node.what += std::string(colour(opponent)) + " to play: " + with_count(turns, "turn") + ", " +
+                 with_count(turns - listed, "turn") + " answered by " + with_count(zones, "relevance zone") +
+                 " (nodes without a move, or with part of the turn, labelled), " + std::to_string(listed) +
+                 " listed. ";
+  }
+
+  std::string zone_comment(int opponent, const Turn& partial, int withheld) const {
+    const int holder = strategy_.holder;
+    const std::string who = colour(opponent);
+    std::string text = partial.empty()
+                           ? who + " withholds his whole turn (a null move)"
+                           : who + " places " + format_turn(game_, partial) + " and withholds " +
+                                 with_count(static_cast<std::size_t>(withheld), "stone") + " (a seminull move)";
+    return text + ". Relevance zone, each cell labelled with the first zone it lies in: " + who +
+           "'s withheld stones s1, s2, ... with each s_i on no cell labelled i or less change nothing, and " +
+           colour(holder) + " answers them by the sub-proof below, which wins without them "
+           "(kinrow verify recomputes the zone from the sub-proof). ";
+  }
+
+  static std::string with_count(std::size_t n, const std::string& noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  void count_node() {
     if (++stats_.nodes > options_.max_nodes)
       throw InputError("the proof tree has more than " + std::to_string(options_.max_nodes) +
                        " nodes; raise --max-nodes, or export from a later position (a certificate of it)");
+  }
+
+  void add(Position& position, ProofNode& node, const Turn& turn, const std::string& what) {
+    count_node();
     ProofNode child;
     child.player = position.to_move();
     child.turn = turn;
     child.what = what + ". ";
     position.play(turn);
+    path_.push_back(format_turn(game_, turn));
     expand(position, child);
+    path_.pop_back();
     position.undo();
     node.children.push_back(std::move(child));
+  }
+
+  std::string path_text() const {
+    std::string text;
+    for (const std::string& turn : path_) text += (text.empty() ? "" : " ") + turn;
+    return "\"" + text + "\"";
   }
 
   // Where kinrow verify stops before the end (docs/certificates.md): every line the
   // opponent needs is spoiled, or the pairs or forest rule holds. "" if play goes on.
   std::string settled(const Position& position) const {
-    const Goal goal = game_.rules.goal;
     const int holder = strategy_.holder;
-    const bool breaker = goal == Goal::MakerBreaker && holder == 1;
-    if (breaker || (goal != Goal::MakerBreaker && strategy_.claim == Claim::NotLose)) {
-      const int spoiler = goal == Goal::Misere ? 1 - holder : holder;
-      const bool spoiled = std::all_of(game_.lines.begin(), game_.lines.end(), [&](const Line& line) {
-        return std::any_of(line.begin(), line.end(), [&](Cell c) { return position.owner(c) == spoiler; });
-      });
-      if (spoiled)
-        return std::string("Settled: every line holds a stone of ") + colour(spoiler) + ", so " +
-               (goal == Goal::Misere ? colour(holder) : colour(1 - holder)) + " can complete none.";
-      if (strategy_.pairing_rule && pairing_rule_applies(game_.rules) && opponent_lines_paired(position, holder))
-        return std::string("Settled by pairs: ") + colour(holder) + " answers each stone in a pair with its partner, "
-               "so every line " + colour(1 - holder) + " could still complete stays open.";
+    if (claim_settled_by_lines(strategy_, position)) {
+      const bool misere = game_.rules.goal == Goal::Misere;
+      const int spoiler = misere ? 1 - holder : holder;
+      return std::string("Settled: every line holds a stone of ") + colour(spoiler) + ", so " +
+             colour(misere ? holder : 1 - holder) + " can complete none.";
     }
-    if (strategy_.forest_rule && breaker && breaker_holds_by_forest(position))
+    if (claim_settled_by_pairing(strategy_, position))
+      return std::string("Settled by pairs: ") + colour(holder) + " answers each stone in a pair with its partner, "
+             "so every line " + colour(1 - holder) + " could still complete stays open.";
+    if (claim_settled_by_forest(strategy_, position))
       return "Settled: the maker's live lines form a forest that the breaker keeps cutting.";
     return "";
-  }
-
-  // The holder completing a line this turn, as the win-now rule finds it: a line he
-  // nearly owns filled up (with the lowest other empty cells if his turn places more);
-  // failing that, on small boards, every legal turn tried.
-  std::optional<Turn> winning_turn(Position& position) const {
-    const int holder = strategy_.holder;
-    if (game_.rules.goal == Goal::Misere) return std::nullopt;
-    const int stones = position.stones_this_turn();
-    auto wins = [&](const Turn& turn) {
-      if (!position.why_illegal(turn).empty()) return false;
-      position.play(turn);
-      const bool won = position.over() && position.winner() == holder;
-      position.undo();
-      return won;
-    };
-    const bool lines_count = !(game_.rules.goal == Goal::MakerBreaker && holder == 1);
-    for (const Line& line : lines_count ? game_.lines : std::vector<Line>{}) {
-      Turn turn;
-      bool blocked = false;
-      for (Cell c : line) {
-        if (position.owner(c) == 1 - holder) blocked = true;
-        if (position.owner(c) == kNoPlayer) turn.push_back(c);
-      }
-      if (blocked || turn.empty() || static_cast<int>(turn.size()) > stones) continue;
-      for (Cell c = 0; c < game_.cell_count() && static_cast<int>(turn.size()) < stones; ++c)
-        if (position.owner(c) == kNoPlayer && std::find(turn.begin(), turn.end(), c) == turn.end()) turn.push_back(c);
-      std::sort(turn.begin(), turn.end());
-      if (wins(turn)) return turn;
-    }
-    // Gravity, the breaker's last turn: few enough turns to try them all.
-    constexpr std::size_t kTriedTurns = 4096;
-    if (game_.rules.gravity || !lines_count) {
-      const std::vector<Turn> turns = position.legal_turns();
-      if (turns.size() <= kTriedTurns)
-        for (const Turn& turn : turns)
-          if (wins(turn)) return turn;
-    }
-    return std::nullopt;
   }
 
   std::string gap(const Position& position) const {
@@ -238,7 +326,9 @@ class ProofWalk {
   const SgfProofOptions& options_;
   SgfProofStats& stats_;
   MoveLookup lookup_;
-  std::map<Owners, std::string> seen_;  // positions expanded, with the moves that reached them
+  // Positions expanded (with the stones withheld on the way), and the turns that reached them.
+  std::map<std::pair<int, Owners>, std::string> seen_;
+  std::vector<std::string> path_;  // the turns from the empty board to the position walked
 };
 
 std::size_t count_nodes(const ProofNode& node) {
@@ -249,7 +339,9 @@ std::size_t count_nodes(const ProofNode& node) {
 
 SgfNode sgf_node_of(const Game& game, const ProofNode& node) {
   SgfNode out;
-  if (node.player != kNoPlayer) out.properties.push_back(sgf_move(game, node.player, node.turn));
+  if (node.player != kNoPlayer && !node.turn.empty()) out.properties.push_back(sgf_move(game, node.player, node.turn));
+  for (Cell c = 0; c < static_cast<Cell>(node.zone.size()); ++c)
+    if (node.zone[c] != 0) out.add("LB", sgf_point(game, c) + ":" + std::to_string(node.zone[c]));
   std::string comment = node.what;
   while (!comment.empty() && comment.back() == ' ') comment.pop_back();
   const std::size_t below = count_nodes(node) - 1;
@@ -287,9 +379,6 @@ SgfTree proof_tree(const Game& game, const Certificate& certificate, const SgfPr
   if (strategy->plan)
     throw InputError("this strategy is a pairing plan (every opponent move answered by its partner); "
                      "SGF export walks strategies of entries only");
-  if (strategy->zone_rule)
-    throw InputError("this strategy answers the opponent's turns by relevance zones; SGF export would have to list "
-                     "every turn they answer, and does not walk zone strategies yet");
 
   SgfProofStats stats;
   stats.holder = strategy->holder;
@@ -300,7 +389,9 @@ SgfTree proof_tree(const Game& game, const Certificate& certificate, const SgfPr
               (strategy->claim == Claim::Win ? "wins" : "does not lose") + " from " +
               (certificate.start.empty() ? std::string("the empty board") : "\"" + certificate.start + "\"") + ". At " +
               colour(strategy->holder) + "'s turns the certificate's move, at " + colour(1 - strategy->holder) +
-              "'s every legal turn as a variation. ";
+              (answers_by_zones(*strategy, game.rules)
+                   ? "'s the relevance zones with their sub-proofs, and every turn no zone answers, as variations. "
+                   : "'s every legal turn as a variation. ");
   // The start moves lead down the main line to where the proof begins.
   ProofNode* at = &root;
   stats.nodes = 1;
@@ -313,7 +404,7 @@ SgfTree proof_tree(const Game& game, const Certificate& certificate, const SgfPr
     ++stats.nodes;
   }
   if (at != &root) at->what = "The proof starts here. ";
-  ProofWalk(game, *strategy, options, stats).expand(position, *at);
+  ProofWalk(game, *strategy, options, stats, position).expand(position, *at);
 
   SgfGameInfo info;
   info.event = "kinrow proof tree";

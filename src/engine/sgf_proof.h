@@ -15,9 +15,14 @@
 // export stops with an InputError saying how large the tree is at least, so a user never
 // gets a silently cut proof.
 //
-// Strategies whose opponent turns are answered by relevance zones (the zones rule) or by
-// a pairing plan are not walked (the message says so): their point is to avoid listing
-// the opponent's turns, which an SGF tree would have to do.
+// Under the zones rule (docs/certificates.md, "Relevance zones") the opponent's turn is
+// walked stone by stone as the checker walks it: where the certificate declares a zone
+// for a partial turn, a node holds the stones placed (none: a null move), the zone as
+// labels (LB, each cell's first zone) and, below it, the holder's sub-proof with the
+// rest of the turn withheld; the whole turns no zone answers are variations as usual.
+// Such a tree shows positions that are not positions of the game (a side that placed
+// fewer stones than its turn), and its comments say so. A pairing plan is not walked
+// (the message says so): its point is not to list the opponent's turns.
 #pragma once
 
 #include <cstddef>
@@ -41,11 +46,13 @@ struct SgfProofStats {
   std::size_t transpositions = 0;  // leaves that point to a position written before
   std::size_t wins = 0;  // leaves where the holder has completed a line (or won otherwise)
   std::size_t other_ends = 0;  // draws, settled lines, pairings, gaps
+  std::size_t zones = 0;  // relevance zones written, each with its sub-proof below it
+  std::size_t zone_answered = 0;  // the opponent's turns they answer, summed over his turns
   int holder = 0;
 };
 
 // Throws InputError: the certificate's game is not `game`, its start moves do not play,
-// the strategy uses zones or a plan, the holder asked for has no strategy, or the tree
+// the strategy is a plan, the holder asked for has no strategy, or the tree
 // has more than max_nodes nodes.
 SgfTree proof_tree(const Game& game, const Certificate& certificate, const SgfProofOptions& options = {},
                    SgfProofStats* stats = nullptr);
