@@ -217,7 +217,10 @@ PuzzleReport generate_puzzles(const Game& game, const PuzzleOptions& options) {
     while (!full() && report.games < max_games) {
       kept_here = 0;
       Position position(game);
-      const int opening = 1 + static_cast<int>(random.below(4));
+      // Self-play after the opening is deterministic, so short openings run out of new
+      // games on small boards (Connect Four repeated itself after ~150 puzzles): the
+      // longest random opening grows by one every 100 games.
+      const int opening = 1 + static_cast<int>(random.below(4 + report.games / 100));
       for (int i = 0; i < opening && !position.over(); ++i) {
         Turn turn = random_turn(position, central, random);
         if (turn.empty()) {  // the centre is full: anywhere
