@@ -26,6 +26,7 @@
 #include "search/pairing.h"
 #include "search/solver.h"
 #include "test_support.h"
+#include "zone_certificates.h"
 
 namespace kinrow {
 namespace {
@@ -250,30 +251,14 @@ TEST(CertificateBrowser, DfpnPairingsShowTheirPairs) {
 }
 
 TEST(CertificateBrowser, ZoneCertificateOfATwoStoneGame) {
-  // A position of Connect(5,4,4,2,1) that df-pn wins with relevance zones.
-  const Game game = make_game("mnk:5x4x4,p=2,q=1");
-  SplitMix64 random(2611);
-  std::size_t zone_ends = 0, tried = 0;
-  for (int tries = 0; tries < 200 && zone_ends == 0; ++tries) {
-    const Position position =
-        testing::random_position(game, game.cell_count() / 2 + static_cast<int>(random.below(game.cell_count() / 3)), random);
-    if (position.over()) continue;
-    DfpnOptions options;
-    options.table_megabytes = 8;
-    options.threat_order = 2;
-    options.zone_order = 3;
-    const DfpnResult r = dfpn_solve(position, options, true);
-    if (!r.complete || r.value == Value::Draw || !r.certificate) continue;
-    std::size_t zones = 0;
-    for (const Strategy& s : r.certificate->strategies) zones += s.zones.size();
-    if (zones == 0) continue;
-    ++tried;
-    for (const WalkStats& s : walk_everything(game, *r.certificate)) {
-      zone_ends += s.ends.count("zone") ? s.ends.at("zone") : 0;
-      EXPECT_EQ(s.ends.count("zone") ? s.ends.at("zone") : 0u, s.answered.count("zone") ? s.answered.at("zone") : 0u);
-    }
+  const Game game = make_game(testing::kZoneGame);
+  const std::vector<Certificate> certificates = testing::zone_certificates(game, 2611, 1, 200);
+  ASSERT_FALSE(certificates.empty()) << "no zone certificate found";
+  std::size_t zone_ends = 0;
+  for (const WalkStats& s : walk_everything(game, certificates.front())) {
+    zone_ends += s.ends.count("zone") ? s.ends.at("zone") : 0;
+    EXPECT_EQ(s.ends.count("zone") ? s.ends.at("zone") : 0u, s.answered.count("zone") ? s.answered.at("zone") : 0u);
   }
-  EXPECT_GT(tried, 0u) << "no zone certificate found";
   EXPECT_GT(zone_ends, 0u);
 }
 

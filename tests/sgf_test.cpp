@@ -17,9 +17,10 @@
 #include "engine/sgf_record.h"
 #include "games/families.h"
 #include "proof/checker.h"
-#include "search/dfpn_solve.h"
+#include "proof/strategy_lookup.h"
+#include "core/symmetry.h"
 #include "search/solver.h"
-#include "test_support.h"
+#include "zone_certificates.h"
 
 namespace kinrow {
 namespace {
@@ -506,33 +507,34 @@ void check_zone_shape(const Game& game, const SgfTree& tree, std::size_t i, Posi
   }
 }
 
+// The zones of a tree, each as its sorted (cell, level) pairs, the list sorted.
+using ZoneLabels = std::vector<std::pair<Cell, int>>;
+void collect_zones(const Game& game, const SgfTree& tree, std::vector<ZoneLabels>& out) {
+  for (const SgfNode& node : tree.sequence)
+    if (const SgfProperty* labels = node.find("LB")) {
+      ZoneLabels zone;
+      for (const std::string& value : labels->values)
+        zone.push_back({cell_at(game, value.substr(0, value.find(':'))), std::stoi(value.substr(value.find(':') + 1))});
+      std::sort(zone.begin(), zone.end());
+      out.push_back(zone);
+    }
+  for (const SgfTree& variation : tree.variations) collect_zones(game, variation, out);
+}
+
 TEST(SgfProof, ZoneStrategiesAsTreesOfZonesAndSubProofs) {
-  // Positions of Connect(5,4,4,2,1) that df-pn wins with relevance zones, as in the
-  // certificate browser's test.
-  const Game game = make_game("mnk:5x4x4,p=2,q=1");
-  SplitMix64 random(2611);
-  std::size_t trees = 0, subproofs = 0;
-  for (int tries = 0; tries < 300 && trees < 3; ++tries) {
-    const Position position = testing::random_position(
-        game, game.cell_count() / 2 + static_cast<int>(random.below(game.cell_count() / 3)), random);
-    if (position.over()) continue;
-    DfpnOptions options;
-    options.table_megabytes = 8;
-    options.threat_order = 2;
-    options.zone_order = 3;
-    const DfpnResult r = dfpn_solve(position, options, true);
-    if (!r.complete || r.value == Value::Draw || !r.certificate) continue;
-    const Strategy& strategy = r.certificate->strategies.front();
-    if (strategy.zones.empty()) continue;
-    ASSERT_TRUE(check_certificate(game, *r.certificate).ok);
+  const Game game = make_game(testing::kZoneGame);
+  const std::vector<Certificate> certificates = testing::zone_certificates(game, 2611, 3, 300);
+  ASSERT_FALSE(certificates.empty()) << "no zone certificate found";
+  for (const Certificate& certificate : certificates) {
+    ASSERT_TRUE(check_certificate(game, certificate).ok);
     SgfProofStats stats;
-    const SgfTree tree = proof_tree(game, *r.certificate, {}, &stats);
+    const SgfTree tree = proof_tree(game, certificate, {}, &stats);
     const std::vector<SgfTree> back = parse_sgf(write_sgf({tree}));
     ASSERT_EQ(back.size(), 1u);
     EXPECT_EQ(sgf_node_count(back[0]), stats.nodes);
-    Position walked = play_moves(game, r.certificate->start);
+    Position walked = play_moves(game, certificate.start);
     ZoneShape shape;
-    check_zone_shape(game, back[0], walked.turns_played(), walked, strategy.holder, shape);
+    check_zone_shape(game, back[0], walked.turns_played(), walked, certificate.strategies.front().holder, shape);
     EXPECT_EQ(shape.zones, stats.zones);
     EXPECT_EQ(shape.whole_turns, stats.replies);
     EXPECT_EQ(shape.answered, stats.zone_answered);
@@ -541,10 +543,50 @@ TEST(SgfProof, ZoneStrategiesAsTreesOfZonesAndSubProofs) {
     EXPECT_EQ(shape.transpositions, stats.transpositions);
     EXPECT_GT(shape.zones, 0u);
     EXPECT_GT(shape.answered, 0u);
-    ++trees;
-    subproofs += shape.zones;
   }
-  EXPECT_GT(trees, 0u) << "no zone certificate found";
+}
+
+TEST(SgfProof, ZonesCarriedOverBySymmetry) {
+  // The certificate's start moves mirrored: every entry and zone is then found through
+  // its class of symmetric positions and carried over, so the tree must be the mirror of
+  // the first one, zones included (which the coverage check above cannot see: a zone
+  // carried over wrongly still covers what it says it covers).
+  const Game game = make_game(testing::kZoneGame);
+  const std::vector<Certificate> certificates = testing::zone_certificates(game, 2611, 2, 300);
+  ASSERT_FALSE(certificates.empty());
+  const SymmetryGroup group = automorphisms(game, kMaxCheckedSymmetries);
+  ASSERT_GT(group.maps.size(), 1u);
+  for (const Certificate& certificate : certificates) {
+    for (std::size_t g = 1; g < group.maps.size(); ++g) {
+      const Permutation& map = group.maps[g];
+      std::vector<Turn> moves;
+      const Position start = play_moves(game, certificate.start);
+      for (const Turn& turn : start.history()) moves.push_back(mapped(turn, map));
+      Certificate mirrored = certificate;
+      mirrored.start = format_turns(game, moves);
+      ASSERT_TRUE(check_certificate(game, mirrored).ok);
+      SgfProofStats plain_stats, mirrored_stats;
+      const SgfTree plain = proof_tree(game, certificate, {}, &plain_stats);
+      const SgfTree image = proof_tree(game, mirrored, {}, &mirrored_stats);
+      EXPECT_EQ(plain_stats.nodes, mirrored_stats.nodes);
+      EXPECT_EQ(plain_stats.zones, mirrored_stats.zones);
+      EXPECT_EQ(plain_stats.zone_answered, mirrored_stats.zone_answered);
+      std::vector<ZoneLabels> expected, found;
+      collect_zones(game, plain, expected);
+      collect_zones(game, image, found);
+      for (ZoneLabels& zone : expected) {
+        for (auto& [cell, level] : zone) cell = map[cell];
+        std::sort(zone.begin(), zone.end());
+      }
+      std::sort(expected.begin(), expected.end());
+      std::sort(found.begin(), found.end());
+      EXPECT_EQ(found, expected) << "symmetry " << g;
+      Position walked = play_moves(game, mirrored.start);
+      ZoneShape shape;
+      check_zone_shape(game, parse_sgf(write_sgf({image}))[0], walked.turns_played(), walked,
+                       mirrored.strategies.front().holder, shape);
+    }
+  }
 }
 
 // ---------------------------------------------------------------- the command line

@@ -1,9 +1,8 @@
 #include "engine/sgf_proof.h"
 
 #include <algorithm>
-#include <functional>
-#include <optional>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,10 +22,6 @@ namespace {
 
 using Owners = std::vector<int8_t>;
 
-// The checker uses at most this many symmetries; so does the lookup here, so that it
-// finds the moves the checker plays.
-constexpr std::size_t kSymmetryLimit = 4096;
-
 const char* colour(int player) { return player == 0 ? "Black" : "White"; }
 
 Owners owners_of(const Position& position) {
@@ -40,15 +35,33 @@ Owners owners_of(const Position& position) {
 // its turn or zone carried over (as the checker reads them).
 class MoveLookup {
  public:
-  MoveLookup(const Game& game, const Strategy& strategy) : group_(automorphisms(game, kSymmetryLimit)) {
+  // As many symmetries as the checker uses, so that it finds the moves the checker plays.
+  MoveLookup(const Game& game, const Strategy& strategy) : group_(automorphisms(game, kMaxCheckedSymmetries)) {
     for (const Permutation& map : group_.maps) inverses_.push_back(inverse(map));
-    for (const StrategyEntry& entry : strategy.entries) index(entries_, entry.withheld, entry.owner, &entry);
+    for (const StrategyEntry& entry : strategy.entries) {
+      index(entries_, entry.withheld, entry.owner, &entry);
+      if (holder_may_win_at_once(game, entry.owner, entry.withheld, strategy.holder)) wins_first_ = false;
+    }
     for (const ZoneEntry& zone : strategy.zones) index(zones_, zone.withheld, zone.owner, &zone);
   }
 
+  // As the checker's: no entry stands where the holder can win at once, so the win-now
+  // rule may be tried before the entries.
+  bool wins_first() const { return wins_first_; }
+
+  // How a cell of an entry's position maps onto the position looked up: the identity for
+  // the entry's own position, else through the canonical form of their class.
+  struct Carry {
+    const Permutation* to_canonical = nullptr;  // the entry's frame (null: its own position)
+    const Permutation* back = nullptr;          // the inverse of the position's frame
+    bool carried() const { return to_canonical != nullptr; }
+    Cell operator()(Cell c) const { return carried() ? (*back)[(*to_canonical)[c]] : c; }
+  };
+
   // The holder's turn here, or nullopt; `carried` tells whether it came from a symmetric entry.
   std::optional<Turn> find(const Position& position, bool& carried) const {
-    const auto [entry, carry] = lookup(entries_, position, carried);
+    const auto [entry, carry] = lookup(entries_, position);
+    carried = carry.carried();
     if (!entry) return std::nullopt;
     Turn turn;
     for (Cell c : entry->move) turn.push_back(carry(c));
@@ -58,8 +71,7 @@ class MoveLookup {
 
   // The zone declared here (the opponent's stones withheld), its levels per cell, or nullopt.
   std::optional<std::vector<uint8_t>> zone(const Position& position) const {
-    bool carried = false;
-    const auto [zone, carry] = lookup(zones_, position, carried);
+    const auto [zone, carry] = lookup(zones_, position);
     if (!zone) return std::nullopt;
     std::vector<uint8_t> level(zone->level.size(), 0);
     for (Cell c = 0; c < static_cast<Cell>(level.size()); ++c) level[carry(c)] = zone->level[c];
@@ -80,22 +92,17 @@ class MoveLookup {
     into.classes.emplace(std::make_pair(withheld, std::move(canonical)), std::make_pair(entry, frame));
   }
 
-  // The entry for the position, and how a cell of the entry's position maps onto it.
+  // The entry for the position (with the stones withheld on the way), or null.
   template <class Entry>
-  std::pair<const Entry*, std::function<Cell(Cell)>> lookup(const Index<Entry>& from, const Position& position,
-                                                              bool& carried) const {
-    carried = false;
+  std::pair<const Entry*, Carry> lookup(const Index<Entry>& from, const Position& position) const {
     const Owners owner = owners_of(position);
     if (const auto it = from.exact.find({position.withheld(), owner}); it != from.exact.end())
-      return {it->second, [](Cell c) { return c; }};
+      return {it->second, Carry{}};
     const auto [canonical, frame] = canonical_of(owner);
     const auto it = from.classes.find({position.withheld(), canonical});
-    if (it == from.classes.end()) return {nullptr, nullptr};
-    carried = true;
+    if (it == from.classes.end()) return {nullptr, Carry{}};
     // entry --(its frame)--> canonical <--(our frame)-- this position
-    const Permutation& to_canonical = group_.maps[it->second.second];
-    const Permutation& back = inverses_[frame];
-    return {it->second.first, [&to_canonical, &back](Cell c) { return back[to_canonical[c]]; }};
+    return {it->second.first, Carry{&group_.maps[it->second.second], &inverses_[frame]}};
   }
 
   // The least image of the owners over the group, and the map that gives it.
@@ -117,6 +124,7 @@ class MoveLookup {
   std::vector<Permutation> inverses_;
   Index<StrategyEntry> entries_;
   Index<ZoneEntry> zones_;
+  bool wins_first_ = true;
 };
 
 // The proof as a plain tree first: SGF's sequences and variations are made from it at the
@@ -181,14 +189,15 @@ class ProofWalk {
   }
 
  private:
-  // As the checker: the win-now rule by the lines first, then the entry (its own or a
-  // symmetric one carried over), then any turn that wins.
+  // As the checker: the win-now rule by the lines first where no entry stands at such a
+  // position, then the entry (its own or a symmetric one carried over), then any turn
+  // that wins.
   void holder_turn(Position& position, ProofNode& node) {
     Turn turn;
     std::string how;
     bool carried = false;
     std::optional<Turn> entry;
-    if (strategy_.win_now_rule && winning_turn_by_lines(position, strategy_.holder, turn)) {
+    if (strategy_.win_now_rule && lookup_.wins_first() && winning_turn_by_lines(position, strategy_.holder, turn)) {
       how = "Wins at once (the win-now rule)";
     } else if ((entry = lookup_.find(position, carried))) {
       turn = *entry;
@@ -220,20 +229,9 @@ class ProofWalk {
       if (!level) return "";
       zone = ZoneRecord{*level, 0, false, false};
       ++zones;
-      ++stats_.zones;
       Turn partial(down.begin(), down.end());
       std::sort(partial.begin(), partial.end());
-      ProofNode child;
-      child.player = opponent;
-      child.turn = partial;
-      child.zone = std::move(*level);
-      child.what = zone_comment(opponent, partial, withheld);
-      count_node();
-      path_.push_back(partial.empty() ? "(" + std::string(colour(opponent)) + " withholds his turn)"
-                                      : format_turn(game_, partial) + " (" + std::to_string(withheld) + " withheld)");
-      expand(position, child);  // `position` is the partial turn, the holder to move
-      path_.pop_back();
-      node.children.push_back(std::move(child));
+      node.children.push_back(zone_node(position, opponent, partial, withheld, std::move(*level)));
       return "";
     };
     auto whole = [&](const Turn& turn) {
@@ -251,6 +249,23 @@ class ProofWalk {
                  with_count(turns - listed, "turn") + " answered by " + with_count(zones, "relevance zone") +
                  " (nodes without a move, or with part of the turn, labelled), " + std::to_string(listed) +
                  " listed. ";
+  }
+
+  // A zone declared after the opponent's stones `partial` (`position` has them, the rest
+  // withheld, the holder to move), with the holder's sub-proof below it.
+  ProofNode zone_node(Position& position, int opponent, const Turn& partial, int withheld, std::vector<uint8_t> level) {
+    count_node();
+    ++stats_.zones;
+    ProofNode node;
+    node.player = opponent;
+    node.turn = partial;
+    node.zone = std::move(level);
+    node.what = zone_comment(opponent, partial, withheld);
+    path_.push_back(partial.empty() ? "(" + std::string(colour(opponent)) + " withholds his turn)"
+                                    : format_turn(game_, partial) + " (" + std::to_string(withheld) + " withheld)");
+    expand(position, node);
+    path_.pop_back();
+    return node;
   }
 
   std::string zone_comment(int opponent, const Turn& partial, int withheld) const {
@@ -339,7 +354,9 @@ std::size_t count_nodes(const ProofNode& node) {
 
 SgfNode sgf_node_of(const Game& game, const ProofNode& node) {
   SgfNode out;
-  if (node.player != kNoPlayer && !node.turn.empty()) out.properties.push_back(sgf_move(game, node.player, node.turn));
+  // A zone's node may hold no stone at all (a null move): no move property then.
+  if (node.player != kNoPlayer && (node.zone.empty() || !node.turn.empty()))
+    out.properties.push_back(sgf_move(game, node.player, node.turn));
   for (Cell c = 0; c < static_cast<Cell>(node.zone.size()); ++c)
     if (node.zone[c] != 0) out.add("LB", sgf_point(game, c) + ":" + std::to_string(node.zone[c]));
   std::string comment = node.what;
