@@ -122,6 +122,26 @@ TEST(DfpnCertificate, ASmallTableForgetsAndTheWalkSearchesAgain) {
   EXPECT_EQ(report.entries_unreached, 0u);
 }
 
+TEST(DfpnCertificate, AWalkOverItsBudgetWritesNoCertificateButKeepsTheValue) {
+  // The same re-searching walk with a budget of one node: the value stands, the
+  // certificate is reported as not written (not a logic error, as a failed proof would be).
+  const Game game = make_game("mnk:4x4x4");
+  DfpnOptions options = without_pairings();
+  options.table_megabytes = 1;
+  options.certificate_max_nodes = 1;
+  const DfpnResult r = dfpn_solve(Position(game), options, true);
+  ASSERT_TRUE(r.complete);
+  EXPECT_EQ(r.value, Value::Draw);
+  EXPECT_TRUE(r.certificate_out_of_budget);
+  EXPECT_FALSE(r.certificate.has_value());
+  // Enough budget: written as before.
+  options.certificate_max_nodes = 1u << 30;
+  const DfpnResult full = dfpn_solve(Position(game), options, true);
+  EXPECT_FALSE(full.certificate_out_of_budget);
+  ASSERT_TRUE(full.certificate.has_value());
+  EXPECT_TRUE(check_certificate(game, *full.certificate).ok);
+}
+
 // ---- 2. Tampered certificates are rejected --------------------------------------------
 
 // The position an entry stands for: its stones placed alternately (not under gravity,

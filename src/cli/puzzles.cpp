@@ -50,7 +50,7 @@ const CommandSpec kPuzzlesSpec = {
         {"games", "FILE", "take positions from these games (a move string a line) instead of self-play"},
         {"move-nodes", "N", "self-play: the engine's nodes a move (default 2000)"},
         {"search-nodes", "N", "forcing search nodes per question (default 100000)"},
-        {"proof-nodes", "N", "df-pn nodes per question: uniqueness, certificate (default 200000)"},
+        {"proof-nodes", "N", "df-pn nodes per question: uniqueness, certificate (default 200000; reading a certificate off its proof: 5 N)"},
         {"per-game", "N", "puzzles from one game at most (default 3)"},
         {"max-games", "N", "self-play games at most (default 50 per puzzle wanted)"},
         {"out", "DIR", "write puzzles.json and a certificate per puzzle into DIR"},

@@ -122,6 +122,9 @@ class PuzzleFinder {
     // The certificate, by df-pn, accepted by the checker.
     DfpnOptions d = proof_options();
     d.max_nodes = options_.proof_nodes;
+    // Reading the certificate off the proof decides again what the table forgot; on
+    // Connect6 that once took minutes within the per-search budget, so it has one too.
+    d.certificate_max_nodes = 5 * options_.proof_nodes;
     const DfpnResult proof = dfpn_solve(position, d, true);
     if (!proof.complete || proof.value != Value::Win || !proof.certificate) {
       ++report_.undecided;

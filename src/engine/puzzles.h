@@ -13,8 +13,8 @@
 //    disproof is seldom in reach, the puzzle says whether df-pn proved none, found a
 //    slower win, or could not tell;
 // 3. positions equal up to the game's symmetry are kept once;
-// 4. df-pn writes the win as a certificate and the independent checker accepts it, or
-//    the puzzle is dropped.
+// 4. df-pn writes the win as a certificate (within 5 x proof_nodes for reading it off
+//    the proof) and the independent checker accepts it, or the puzzle is dropped.
 // Difficulty: (length - 1) + log2(1 + defences) / 2 + min(distance, 8) / 4, where
 // defences counts the defender turns of the forcing tree and distance is how far (in
 // king steps) the first stone lies from the stones of the last two turns.

@@ -97,6 +97,10 @@ struct DfpnOptions {
   // of the time (a Connect6 expansion can search 10^5 of them), so that a budget bounds
   // time there as well.
   uint64_t max_nodes = 0;
+  // Give up writing a certificate after this many nodes (counted as max_nodes counts them)
+  // spent deciding again positions the table forgot (0: no limit): the value stands, the
+  // certificate is not written (search/dfpn_certificate.h, CertificateOutOfBudget).
+  uint64_t certificate_max_nodes = 0;
   // Threads for attacker_wins (search/dfpn.cpp, "Threads"): helpers search the same root
   // with other epsilons and share the table; the first to finish answers. Node counts
   // then vary from run to run. 1: one thread, the same nodes every run.
@@ -187,6 +191,7 @@ class Dfpn {
   // with a deadline asks again with a larger budget, and the table keeps what the smaller
   // one proved.
   void set_max_nodes(uint64_t n) { options_.max_nodes = n; }
+  const DfpnOptions& options() const { return options_; }
   // Likewise a time after which proofs give up (read every 64 expansions).
   void set_deadline(std::chrono::steady_clock::time_point deadline) {
     deadline_ = deadline;

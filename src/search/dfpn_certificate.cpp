@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "search/certificate_walker.h"
@@ -17,7 +18,7 @@ class DfpnOracle {
 
   DfpnOracle(Dfpn<W>& dfpn, int holder, Claim claim, const std::function<Cell(const Board<W>&)>* known_stone)
       : dfpn_(dfpn), holder_(holder), claim_(claim), attacker_(claim == Claim::Win ? holder : 1 - holder),
-        known_stone_(known_stone) {
+        known_stone_(known_stone), walk_start_(dfpn.nodes() + dfpn.threat_nodes()) {
     if (dfpn.attacker() != attacker_) throw std::logic_error("df-pn certificate: read off the wrong proof");
   }
 
@@ -67,8 +68,21 @@ class DfpnOracle {
   // holder keeps it where the attacker wins if he attacks, else where he does not.
   bool keeps_claim(Board<W>& board, bool search) {
     std::optional<bool> attacker_wins = dfpn_.known(board);
-    if (!attacker_wins && search) attacker_wins = dfpn_.resolve(board);
+    if (!attacker_wins && search) attacker_wins = decide(board);
     return attacker_wins && *attacker_wins == (attacker_ == holder_);
+  }
+
+  // Df-pn on the position again; an undecided answer (the node budget ran out) is noted,
+  // so that a walk that then finds no move says the budget, not the proof, failed.
+  std::optional<bool> decide(Board<W>& board) {
+    const uint64_t budget = dfpn_.options().certificate_max_nodes;
+    if (budget && dfpn_.nodes() + dfpn_.threat_nodes() - walk_start_ > budget)
+      throw CertificateOutOfBudget("df-pn certificate: deciding again the positions the table forgot took more than " +
+                                   std::to_string(budget) + " nodes (certificate_max_nodes); the value stands, its "
+                                   "certificate was not written");
+    const std::optional<bool> answer = dfpn_.resolve(board);
+    if (!answer) undecided_ = true;
+    return answer;
   }
 
   // The holder's next stone: a win by continuous threats where the knowledge finds one
@@ -104,9 +118,13 @@ class DfpnOracle {
       }
     // The table forgot (or never stored) the child that decided this node: deciding the
     // node again lets df-pn find it, without disproving the bad moves one by one.
-    dfpn_.resolve(board);
+    undecided_ = false;
+    decide(board);
     if (const Cell c = keeper(false); c >= 0) return c;
     if (const Cell c = keeper(true); c >= 0) return c;
+    if (undecided_)
+      throw CertificateOutOfBudget("df-pn certificate: a position the table forgot was not decided again within "
+                                   "the node budget (max_nodes); the value stands, its certificate was not written");
     throw std::logic_error("df-pn certificate: no move keeps the claim where the proof said one does");
   }
 
@@ -115,6 +133,8 @@ class DfpnOracle {
   Claim claim_;
   int attacker_;
   const std::function<Cell(const Board<W>&)>* known_stone_;
+  uint64_t walk_start_;      // df-pn's nodes when the walk began
+  bool undecided_ = false;  // a search of this choice ran out of budget
 };
 
 }  // namespace

@@ -11,16 +11,23 @@
 #pragma once
 
 #include <functional>
+#include <stdexcept>
 
 #include "proof/certificate.h"
 #include "search/dfpn.h"
 
 namespace kinrow {
 
+// The walk needed to decide a position again and df-pn's node budget (max_nodes) ran out
+// first: the proof stands, its certificate was not written.
+struct CertificateOutOfBudget : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // The strategy of `holder` for `claim` from the board's position, read off the proof
 // `dfpn` has just finished there: of "the holder wins" for a win, of "the opponent wins"
-// (disproven) for not losing. Throws std::logic_error if the proof does not hold up,
-// which would be a bug in the search.
+// (disproven) for not losing. Throws CertificateOutOfBudget as above, and
+// std::logic_error if the proof does not hold up, which would be a bug in the search.
 template <int W>
 Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim);
 

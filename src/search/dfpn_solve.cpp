@@ -33,7 +33,11 @@ void prove(Board<W>& board, const DfpnOptions& options, bool certificate, DfpnRe
     if (!certificate) return;
     const auto begin = std::chrono::steady_clock::now();
     const uint64_t before = dfpn.nodes();
-    strategies.push_back(strategy_from_proof(dfpn, board, holder, claim));
+    try {
+      strategies.push_back(strategy_from_proof(dfpn, board, holder, claim));
+    } catch (const CertificateOutOfBudget&) {
+      result.certificate_out_of_budget = true;
+    }
     result.certificate_nodes += dfpn.nodes() - before;
     reading += since(begin);
   };
@@ -88,7 +92,7 @@ DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool
       prove(board, options, certificate, result, strategies);
     });
   }
-  if (certificate && result.complete) {
+  if (certificate && result.complete && !result.certificate_out_of_budget) {
     Certificate& out = result.certificate.emplace();
     out.spec = position.game().spec;
     out.start = format_turns(position.game(), position.history());

@@ -22,6 +22,9 @@ struct DfpnResult {
   uint64_t nodes = 0;         // expansions of the two proofs
   double seconds = 0;         // the proofs
   std::optional<Certificate> certificate;
+  // Asked for, but not written: re-deciding a position the table forgot needed more than
+  // max_nodes (the value stands).
+  bool certificate_out_of_budget = false;
   uint64_t certificate_nodes = 0;  // expansions spent re-deciding positions the table forgot
   double certificate_seconds = 0;  // reading the strategies off the proofs
 };
