@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "proof/strategy_lookup.h"
 #include "core/symmetry.h"
 #include "search/solver.h"
+#include "search/dfpn_solve.h"
 #include "zone_certificates.h"
 
 namespace kinrow {
@@ -587,6 +589,72 @@ TEST(SgfProof, ZonesCarriedOverBySymmetry) {
                        mirrored.strategies.front().holder, shape);
     }
   }
+}
+
+// Walks the tree with the rules; at each leaf that names the certificate's pairs, checks
+// them from the comment alone: every line the opponent could still complete holds both
+// cells of one pair, both empty. Returns the leaves checked.
+std::size_t check_pair_leaves(const Game& game, const SgfTree& tree, std::size_t i, Position& position, int holder) {
+  std::vector<std::pair<const SgfTree*, std::size_t>> next;
+  if (i + 1 < tree.sequence.size()) next.push_back({&tree, i + 1});
+  else
+    for (const SgfTree& v : tree.variations) next.push_back({&v, 0});
+  const SgfProperty* comment = tree.sequence[i].find("C");
+  const std::string text = comment ? comment->values[0] : "";
+  if (next.empty()) {
+    EXPECT_EQ(text.find("Gap"), std::string::npos) << text;
+    const std::string mark = "Settled by the certificate's pairs (";
+    const std::size_t at = text.find(mark);
+    if (at == std::string::npos) return 0;
+    std::vector<std::pair<Cell, Cell>> pairs;
+    std::istringstream list(text.substr(at + mark.size(), text.find(')', at) - at - mark.size()));
+    for (std::string item; std::getline(list, item, ',');) {
+      item.erase(0, item.find_first_not_of(' '));
+      const std::size_t dash = item.find('-');
+      pairs.push_back({parse_cell(game, item.substr(0, dash)), parse_cell(game, item.substr(dash + 1))});
+    }
+    for (const Line& line : game.lines) {
+      if (std::any_of(line.begin(), line.end(), [&](Cell c) { return position.owner(c) == holder; })) continue;
+      const bool held = std::any_of(pairs.begin(), pairs.end(), [&](const std::pair<Cell, Cell>& p) {
+        const auto in = [&](Cell c) {
+          return position.owner(c) == kNoPlayer && std::find(line.begin(), line.end(), c) != line.end();
+        };
+        return in(p.first) && in(p.second);
+      });
+      EXPECT_TRUE(held) << "a line open to the opponent without a pair, after " << format_turns(game, position.history());
+    }
+    return 1;
+  }
+  std::size_t leaves = 0;
+  for (const auto& [t, j] : next) {
+    const Turn turn = turn_of(game, t->sequence[j]);
+    EXPECT_EQ(position.why_illegal(turn), "");
+    position.play(turn);
+    leaves += check_pair_leaves(game, *t, j, position, holder);
+    position.undo();
+  }
+  return leaves;
+}
+
+TEST(SgfProof, TheCertificatesListedPairsEndPlayWhereTheCheckerEndsIt) {
+  // 6x6x5 is a draw whose df-pn certificate lists shared pairs (which the checker's own
+  // pairs rule does not look for): the tree ends there and names them.
+  const Game game = make_game("mnk:6x6x5");
+  const DfpnResult r = dfpn_solve(Position(game), {}, true);
+  ASSERT_TRUE(r.complete && r.certificate);
+  ASSERT_EQ(r.value, Value::Draw);
+  std::size_t listed = 0, leaves = 0;
+  for (const Strategy& strategy : r.certificate->strategies) {
+    listed += strategy.paired.size();
+    SgfProofOptions options;
+    options.holder = strategy.holder;
+    options.max_nodes = 1000000;
+    const SgfTree tree = proof_tree(game, *r.certificate, options);
+    Position position(game);
+    leaves += check_pair_leaves(game, parse_sgf(write_sgf({tree}))[0], 0, position, strategy.holder);
+  }
+  ASSERT_GT(listed, 0u) << "the certificate lists no pairs: the case tests nothing";
+  EXPECT_GT(leaves, 0u);
 }
 
 // ---------------------------------------------------------------- the command line

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "core/symmetry.h"
 #include "engine/sgf_record.h"
 #include "proof/forest_rule.h"
+#include "proof/packed_position.h"
 #include "proof/pairing_rule.h"
 #include "proof/strategy_lookup.h"
 #include "proof/strategy_rules.h"
@@ -30,101 +32,72 @@ Owners owners_of(const Position& position) {
   return owner;
 }
 
-// The holder's turns and the zones by position (and stones withheld, in sub-proofs): an
-// entry's own position first, else the first entry of its class of symmetric positions,
-// its turn or zone carried over (as the checker reads them).
-class MoveLookup {
+// What the certificate says at a position (with the stones withheld on the way, in
+// sub-proofs), read with the checker's own lookup (proof/strategy_lookup.h): the entry,
+// zone or pairs of the position, else of the first of its class of symmetric positions,
+// carried over. Behind the width of the checker's packed positions.
+class StrategyAnswers {
  public:
-  // As many symmetries as the checker uses, so that it finds the moves the checker plays.
-  MoveLookup(const Game& game, const Strategy& strategy) : group_(automorphisms(game, kMaxCheckedSymmetries)) {
-    for (const Permutation& map : group_.maps) inverses_.push_back(inverse(map));
-    for (const StrategyEntry& entry : strategy.entries) {
-      index(entries_, entry.withheld, entry.owner, &entry);
-      if (holder_may_win_at_once(game, entry.owner, entry.withheld, strategy.holder)) wins_first_ = false;
-    }
-    for (const ZoneEntry& zone : strategy.zones) index(zones_, zone.withheld, zone.owner, &zone);
+  virtual ~StrategyAnswers() = default;
+  // No entry stands where the holder can win at once: the win-now rule may go first.
+  virtual bool wins_first() const = 0;
+  // The holder's turn; `carried` tells whether it came from a symmetric position's entry.
+  virtual std::optional<Turn> entry(const Position& position, bool& carried) = 0;
+  // The zone declared here (the opponent's stones withheld): per cell its first zone.
+  virtual std::optional<std::vector<uint8_t>> zone(const Position& position) = 0;
+  // Listed pairs, where the holder's pairing takes over.
+  virtual std::optional<std::vector<std::pair<Cell, Cell>>> pairs(const Position& position) = 0;
+};
+
+template <int N>
+class PackedAnswers final : public StrategyAnswers {
+ public:
+  using Key = PackedPosition<N>;
+
+  // Throws InputError for an entry the checker rejects on its own.
+  PackedAnswers(const Game& game, const CheckedSymmetries& symmetries, const Strategy& strategy)
+      : symmetries_(symmetries), cells_(game.cell_count()), lookup_(game, symmetries, strategy) {
+    auto added = [](const std::string& problem) {
+      if (!problem.empty()) throw InputError(problem);
+    };
+    for (const StrategyEntry& e : strategy.entries) added(lookup_.add(e));
+    for (const ZoneEntry& e : strategy.zones) added(lookup_.add(e));
+    for (const PairedEntry& e : strategy.paired) added(lookup_.add(e));
   }
 
-  // As the checker's: no entry stands where the holder can win at once, so the win-now
-  // rule may be tried before the entries.
-  bool wins_first() const { return wins_first_; }
+  bool wins_first() const override { return lookup_.wins_first(); }
 
-  // How a cell of an entry's position maps onto the position looked up: the identity for
-  // the entry's own position, else through the canonical form of their class.
-  struct Carry {
-    const Permutation* to_canonical = nullptr;  // the entry's frame (null: its own position)
-    const Permutation* back = nullptr;          // the inverse of the position's frame
-    bool carried() const { return to_canonical != nullptr; }
-    Cell operator()(Cell c) const { return carried() ? (*back)[(*to_canonical)[c]] : c; }
-  };
-
-  // The holder's turn here, or nullopt; `carried` tells whether it came from a symmetric entry.
-  std::optional<Turn> find(const Position& position, bool& carried) const {
-    const auto [entry, carry] = lookup(entries_, position);
-    carried = carry.carried();
-    if (!entry) return std::nullopt;
+  std::optional<Turn> entry(const Position& position, bool& carried) override {
+    Key exact, canonical;
+    const std::size_t frame = keys(position, exact, canonical);
     Turn turn;
-    for (Cell c : entry->move) turn.push_back(carry(c));
-    std::sort(turn.begin(), turn.end());
+    if (!lookup_.entry_for(position, exact, canonical, frame, turn, &carried)) return std::nullopt;
     return turn;
   }
 
-  // The zone declared here (the opponent's stones withheld), its levels per cell, or nullopt.
-  std::optional<std::vector<uint8_t>> zone(const Position& position) const {
-    const auto [zone, carry] = lookup(zones_, position);
+  std::optional<std::vector<uint8_t>> zone(const Position& position) override {
+    const std::optional<ZoneRecord> zone = lookup_.zone_for(position);
     if (!zone) return std::nullopt;
-    std::vector<uint8_t> level(zone->level.size(), 0);
-    for (Cell c = 0; c < static_cast<Cell>(level.size()); ++c) level[carry(c)] = zone->level[c];
-    return level;
+    return zone->level;
+  }
+
+  std::optional<std::vector<std::pair<Cell, Cell>>> pairs(const Position& position) override {
+    Key exact, canonical;
+    const std::size_t frame = keys(position, exact, canonical);
+    std::vector<std::pair<Cell, Cell>> pairs;
+    if (!lookup_.paired_for(exact, canonical, frame, pairs)) return std::nullopt;
+    return pairs;
   }
 
  private:
-  template <class Entry>
-  struct Index {
-    std::map<std::pair<int, Owners>, const Entry*> exact;
-    std::map<std::pair<int, Owners>, std::pair<const Entry*, std::size_t>> classes;
-  };
-
-  template <class Entry>
-  void index(Index<Entry>& into, int withheld, const Owners& owner, const Entry* entry) {
-    into.exact.emplace(std::make_pair(withheld, owner), entry);
-    auto [canonical, frame] = canonical_of(owner);
-    into.classes.emplace(std::make_pair(withheld, std::move(canonical)), std::make_pair(entry, frame));
+  std::size_t keys(const Position& position, Key& exact, Key& canonical) const {
+    exact = key_of<N>(position);
+    return symmetries_.canonical(exact, canonical, cells_);
   }
 
-  // The entry for the position (with the stones withheld on the way), or null.
-  template <class Entry>
-  std::pair<const Entry*, Carry> lookup(const Index<Entry>& from, const Position& position) const {
-    const Owners owner = owners_of(position);
-    if (const auto it = from.exact.find({position.withheld(), owner}); it != from.exact.end())
-      return {it->second, Carry{}};
-    const auto [canonical, frame] = canonical_of(owner);
-    const auto it = from.classes.find({position.withheld(), canonical});
-    if (it == from.classes.end()) return {nullptr, Carry{}};
-    // entry --(its frame)--> canonical <--(our frame)-- this position
-    return {it->second.first, Carry{&group_.maps[it->second.second], &inverses_[frame]}};
-  }
-
-  // The least image of the owners over the group, and the map that gives it.
-  std::pair<Owners, std::size_t> canonical_of(const Owners& owner) const {
-    Owners best, image(owner.size());
-    std::size_t best_frame = 0;
-    for (std::size_t g = 0; g < group_.maps.size(); ++g) {
-      const Permutation& map = group_.maps[g];
-      for (std::size_t c = 0; c < owner.size(); ++c) image[map[c]] = owner[c];
-      if (g == 0 || image < best) {
-        best = image;
-        best_frame = g;
-      }
-    }
-    return {best, best_frame};
-  }
-
-  SymmetryGroup group_;
-  std::vector<Permutation> inverses_;
-  Index<StrategyEntry> entries_;
-  Index<ZoneEntry> zones_;
-  bool wins_first_ = true;
+  const CheckedSymmetries& symmetries_;
+  int cells_;
+  StrategyLookup<N> lookup_;
 };
 
 // The proof as a plain tree first: SGF's sequences and variations are made from it at the
@@ -149,7 +122,13 @@ class ProofWalk {
  public:
   ProofWalk(const Game& game, const Strategy& strategy, const SgfProofOptions& options, SgfProofStats& stats,
             const Position& start)
-      : game_(game), strategy_(strategy), options_(options), stats_(stats), lookup_(game, strategy) {
+      : game_(game),
+        strategy_(strategy),
+        options_(options),
+        stats_(stats),
+        symmetries_(game, automorphisms(game, kMaxCheckedSymmetries)),
+        answers_(make_packed<StrategyAnswers, PackedAnswers>(game.cell_count(), game, symmetries_, strategy)) {
+    if (!answers_) throw InputError("SGF proof trees are written for boards of at most 2,048 cells");
     for (const Turn& turn : start.history()) path_.push_back(format_turn(game, turn));
   }
 
@@ -177,7 +156,17 @@ class ProofWalk {
         return;
       }
     }
-    if (position.to_move() == holder) return holder_turn(position, node);
+    // As the checker: an immediate win by the lines first (where no entry stands at one),
+    // then the certificate's listed pairs, then the turn.
+    Turn win;
+    const bool wins_now = position.to_move() == holder && strategy_.win_now_rule && answers_->wins_first() &&
+                          winning_turn_by_lines(position, holder, win);
+    if (const std::string why = wins_now || position.withheld() > 0 ? "" : listed_pairs(position); !why.empty()) {
+      node.what += why;
+      ++stats_.other_ends;
+      return;
+    }
+    if (position.to_move() == holder) return holder_turn(position, node, wins_now ? &win : nullptr);
     if (answers_by_zones(strategy_, game_.rules)) return opponent_turn_by_zones(position, node);
     const std::vector<Turn> replies = position.legal_turns();
     for (std::size_t i = 0; i < replies.size(); ++i) {
@@ -189,17 +178,17 @@ class ProofWalk {
   }
 
  private:
-  // As the checker: the win-now rule by the lines first where no entry stands at such a
-  // position, then the entry (its own or a symmetric one carried over), then any turn
-  // that wins.
-  void holder_turn(Position& position, ProofNode& node) {
+  // The holder's turn: `win` if the win-now rule found one first, else the entry (its own
+  // or a symmetric one carried over), else any turn that wins.
+  void holder_turn(Position& position, ProofNode& node, const Turn* win) {
     Turn turn;
     std::string how;
     bool carried = false;
     std::optional<Turn> entry;
-    if (strategy_.win_now_rule && lookup_.wins_first() && winning_turn_by_lines(position, strategy_.holder, turn)) {
+    if (win) {
+      turn = *win;
       how = "Wins at once (the win-now rule)";
-    } else if ((entry = lookup_.find(position, carried))) {
+    } else if ((entry = answers_->entry(position, carried))) {
       turn = *entry;
       how = carried ? "The certificate's move, carried over from a symmetric position" : "The certificate's move";
     } else if (strategy_.win_now_rule && find_winning_turn(position, strategy_.holder, turn)) {
@@ -225,7 +214,7 @@ class ProofWalk {
     const std::size_t turns = binomial(position.empty_count(), position.stones_this_turn());
     std::size_t listed = 0, zones = 0;
     auto zone_at = [&](const std::vector<Cell>& down, int withheld, std::optional<ZoneRecord>& zone) -> std::string {
-      std::optional<std::vector<uint8_t>> level = lookup_.zone(position);
+      std::optional<std::vector<uint8_t>> level = answers_->zone(position);
       if (!level) return "";
       zone = ZoneRecord{*level, 0, false, false};
       ++zones;
@@ -329,6 +318,23 @@ class ProofWalk {
     return "";
   }
 
+  // Where the certificate lists pairs for the position: the checker ends play there if
+  // they hold every line the opponent could still complete, and rejects them if not.
+  std::string listed_pairs(const Position& position) {
+    const std::optional<std::vector<std::pair<Cell, Cell>>> pairs = answers_->pairs(position);
+    if (!pairs) return "";
+    if (!listed_pairs_serve(strategy_, game_.rules))
+      return "The certificate lists pairs here, which end play only under the pairs rule, for a not-lose claim or "
+             "the breaker (kinrow verify would reject them).";
+    if (const std::string why = pairs_problem(position, strategy_.holder, *pairs); !why.empty())
+      return "The certificate's pairs do not hold here: " + why + " (kinrow verify would reject them).";
+    std::string listed;
+    for (const auto& [a, b] : *pairs)
+      listed += (listed.empty() ? "" : ", ") + format_cell(game_, a) + "-" + format_cell(game_, b);
+    return std::string("Settled by the certificate's pairs (") + listed + "): " + colour(strategy_.holder) +
+           " answers each stone in a pair with its partner.";
+  }
+
   std::string gap(const Position& position) const {
     if (strategy_.pairing_rule || strategy_.forest_rule)
       return "No entry: the strategy's pairs or forest rule takes over here (kinrow verify finds how).";
@@ -340,7 +346,8 @@ class ProofWalk {
   const Strategy& strategy_;
   const SgfProofOptions& options_;
   SgfProofStats& stats_;
-  MoveLookup lookup_;
+  CheckedSymmetries symmetries_;  // the checker's, which its lookup canonicalises with
+  std::unique_ptr<StrategyAnswers> answers_;
   // Positions expanded (with the stones withheld on the way), and the turns that reached them.
   std::map<std::pair<int, Owners>, std::string> seen_;
   std::vector<std::string> path_;  // the turns from the empty board to the position walked

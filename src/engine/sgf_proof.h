@@ -1,12 +1,13 @@
 // A certificate's strategy as an SGF game tree, for reading a proof in any SGF viewer.
 //
 // From the certificate's start position (its start moves are the main line down to it),
-// the tree follows the strategy as kinrow verify walks it: at the holder's turns his one
+// the tree follows the strategy as kinrow verify walks it, read with the checker's own
+// lookup (proof/strategy_lookup.h): at the holder's turns his one
 // turn (the certificate's entry, one carried over from a symmetric position's entry, or
 // the win the win-now rule finds), at the opponent's turns every legal turn as a
 // variation. Every node says in its comment what it is and how many nodes lie below it;
 // leaves say how play ends there (a completed line, a full board, lines that can no longer
-// be completed, a pairing the checker finds, a repeated position).
+// be completed, a pairing the checker finds or the certificate lists, a repeated position).
 //
 // A certificate merges transpositions; SGF is a tree. A position met again (by other
 // moves, same stones) is written once, where depth-first order meets it first, and later
