@@ -13,7 +13,6 @@
 #include "core/position.h"
 #include "core/symmetry.h"
 #include "engine/sgf_record.h"
-#include "proof/forest_rule.h"
 #include "proof/packed_position.h"
 #include "proof/pairing_rule.h"
 #include "proof/strategy_lookup.h"

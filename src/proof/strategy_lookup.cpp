@@ -108,21 +108,6 @@ std::string entry_label(bool from_text, std::size_t number) {
   return std::string(from_text ? "line " : "entry ") + std::to_string(number);
 }
 
-bool holder_may_win_at_once(const Game& game, const std::vector<int8_t>& owner, int withheld, int holder) {
-  int stones = std::max(game.rules.stones_per_turn, game.rules.first_turn_stones);
-  if (withheld == 0) {
-    if (const std::optional<TurnDue> due = turn_due(game, owner)) stones = due->most;
-  } else if (const int turns = turns_to_reach(game, owner, withheld, 1 - holder); turns >= 0) {
-    stones = stones_on_turn(game.rules, turns);
-  }
-  for (const Line& line : game.lines) {
-    int empty = 0, mine = 0;
-    for (Cell c : line) empty += owner[c] == kNoPlayer, mine += owner[c] == holder;
-    if (empty >= 1 && empty <= stones && mine + empty == static_cast<int>(line.size())) return true;
-  }
-  return false;
-}
-
 bool irrelevant(const std::vector<Cell>& rest, const std::vector<uint8_t>& level) {
   std::vector<int> first;
   for (Cell c : rest) first.push_back(level[c] == 0 ? 1 << 20 : level[c]);

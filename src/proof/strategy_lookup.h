@@ -130,13 +130,6 @@ struct ClassRecord {
   uint16_t frame = 0;
 };
 
-// True if `holder`, to move with these stones (and `withheld` stones of his opponent
-// withheld on the way), owns all of some line but at most his turn's stones' worth of
-// empty cells: an immediate win, gravity aside. An over-approximation, which only turns
-// the win-now shortcut off: where an entry stands at such a position, the checker plays
-// the entries first (StrategyLookup::wins_first).
-bool holder_may_win_at_once(const Game& game, const std::vector<int8_t>& owner, int withheld, int holder);
-
 // Whether opponent stones on `rest` are harmless to a sub-proof whose zones are `level`:
 // they can be ordered s1, s2, ... with s_i outside zone i (each stone's first zone must
 // come later than its place in the order, checked greedily).
@@ -354,8 +347,22 @@ class StrategyLookup {
     return false;
   }
 
+  // True if the holder owns all of some line but at most his turn's stones' worth of
+  // empty cells (an immediate win, gravity aside: an over-approximation, which only turns
+  // the win-now shortcut off).
   bool line_short(const std::vector<int8_t>& owner, int withheld) const {
-    return holder_may_win_at_once(game_, owner, withheld, strategy_.holder);
+    int stones = std::max(game_.rules.stones_per_turn, game_.rules.first_turn_stones);
+    if (withheld == 0) {
+      if (const std::optional<TurnDue> due = turn_due(game_, owner)) stones = due->most;
+    } else if (const int turns = turns_to_reach(game_, owner, withheld, 1 - strategy_.holder); turns >= 0) {
+      stones = stones_on_turn(game_.rules, turns);
+    }
+    for (const Line& line : game_.lines) {
+      int empty = 0, mine = 0;
+      for (Cell c : line) empty += owner[c] == kNoPlayer, mine += owner[c] == strategy_.holder;
+      if (empty >= 1 && empty <= stones && mine + empty == static_cast<int>(line.size())) return true;
+    }
+    return false;
   }
 
   struct Lookup {
