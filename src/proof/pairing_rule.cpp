@@ -2,22 +2,31 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <vector>
 
 #include "core/notation.h"
 
 namespace kinrow {
 
-bool pairing_rule_applies(const Rules& rules) {
-  return !rules.gravity && rules.stones_per_turn == 1 && rules.first_turn_stones == 1 && rules.goal != Goal::Misere;
+bool pairing_rule_applies(const Rules& rules) { return !rules.gravity && rules.goal != Goal::Misere; }
+
+int pairing_tuple_size(const Position& position, int holder) {
+  const Rules& rules = position.game().rules;
+  const int p = rules.stones_per_turn, q = rules.first_turn_stones;
+  // Before the first turn, which is the first player's.
+  if (position.turns_played() == 0 && holder == 1 && q > p) return 0;
+  return p + 1;
 }
 
 bool opponent_lines_paired(const Position& position, int holder) {
-  return opponent_line_pairing(position, holder).has_value();
+  return opponent_line_tuples(position, holder).has_value();
 }
 
-std::optional<std::vector<std::pair<Cell, Cell>>> opponent_line_pairing(const Position& position, int holder) {
+std::optional<std::vector<std::vector<Cell>>> opponent_line_tuples(const Position& position, int holder) {
   const Game& game = position.game();
+  const int size = pairing_tuple_size(position, holder);
+  if (size == 0) return std::nullopt;
   // The opponent's open lines, as their empty cells (sorted: lines list cells in order).
   std::vector<std::vector<Cell>> open;
   for (const Line& line : game.lines) {
@@ -28,21 +37,39 @@ std::optional<std::vector<std::pair<Cell, Cell>>> opponent_line_pairing(const Po
       else if (position.owner(c) == kNoPlayer) empty.push_back(c);
     }
     if (spoiled) continue;
-    if (empty.size() < 2) return std::nullopt;
+    if (static_cast<int>(empty.size()) < size) return std::nullopt;
     open.push_back(std::move(empty));
   }
-  std::sort(open.begin(), open.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
   std::vector<std::vector<Cell>> groups;
-  for (const auto& g : open)
-    if (std::none_of(groups.begin(), groups.end(),
-                     [&](const auto& kept) { return std::includes(g.begin(), g.end(), kept.begin(), kept.end()); }))
-      groups.push_back(g);
+  if (size == 2) {
+    std::sort(open.begin(), open.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+    for (const auto& g : open)
+      if (std::none_of(groups.begin(), groups.end(),
+                       [&](const auto& kept) { return std::includes(g.begin(), g.end(), kept.begin(), kept.end()); }))
+        groups.push_back(g);
+  } else {
+    // Tuples: in the game's line order, a line joins the first group it shares `size`
+    // cells with, which keeps the shared cells; else it starts a group of its own.
+    for (const auto& line : open) {
+      bool joined = false;
+      for (auto& group : groups) {
+        std::vector<Cell> shared;
+        std::set_intersection(group.begin(), group.end(), line.begin(), line.end(), std::back_inserter(shared));
+        if (static_cast<int>(shared.size()) >= size) {
+          group = std::move(shared);
+          joined = true;
+          break;
+        }
+      }
+      if (!joined) groups.push_back(line);
+    }
+  }
 
-  // Two slots a group, one cell a slot: augmenting paths from every slot in turn.
+  // `size` slots a group, one cell a slot: augmenting paths from every slot in turn.
   std::vector<int> slot_of_cell(game.cell_count(), -1);
   std::vector<char> visited;
   std::function<bool(int)> augment = [&](int slot) {
-    for (Cell c : groups[slot / 2]) {
+    for (Cell c : groups[slot / size]) {
       if (visited[c]) continue;
       visited[c] = 1;
       if (slot_of_cell[c] < 0 || augment(slot_of_cell[c])) {
@@ -52,16 +79,21 @@ std::optional<std::vector<std::pair<Cell, Cell>>> opponent_line_pairing(const Po
     }
     return false;
   };
-  for (int slot = 0; slot < static_cast<int>(2 * groups.size()); ++slot) {
+  for (int slot = 0; slot < static_cast<int>(size * groups.size()); ++slot) {
     visited.assign(game.cell_count(), 0);
     if (!augment(slot)) return std::nullopt;
   }
-  std::vector<std::pair<Cell, Cell>> pairs(groups.size(), {-1, -1});
-  for (Cell c = 0; c < game.cell_count(); ++c) {
-    if (slot_of_cell[c] < 0) continue;
-    auto& pair = pairs[slot_of_cell[c] / 2];
-    (slot_of_cell[c] % 2 == 0 ? pair.first : pair.second) = c;
-  }
+  std::vector<std::vector<Cell>> tuples(groups.size());
+  for (Cell c = 0; c < game.cell_count(); ++c)
+    if (slot_of_cell[c] >= 0) tuples[slot_of_cell[c] / size].push_back(c);
+  return tuples;
+}
+
+std::optional<std::vector<std::pair<Cell, Cell>>> opponent_line_pairing(const Position& position, int holder) {
+  const std::optional<std::vector<std::vector<Cell>>> tuples = opponent_line_tuples(position, holder);
+  if (!tuples || pairing_tuple_size(position, holder) != 2) return std::nullopt;
+  std::vector<std::pair<Cell, Cell>> pairs;
+  for (const std::vector<Cell>& t : *tuples) pairs.emplace_back(t[0], t[1]);
   return pairs;
 }
 

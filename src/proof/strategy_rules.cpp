@@ -23,14 +23,18 @@ bool claim_settled_by_lines(const Strategy& strategy, const Position& position) 
   return true;
 }
 
-bool listed_pairs_serve(const Strategy& strategy, const Rules& rules) {
+bool pairing_rule_serves(const Strategy& strategy, const Rules& rules) {
   if (!strategy.pairing_rule || !pairing_rule_applies(rules)) return false;
   const bool breaker = rules.goal == Goal::MakerBreaker;
   return breaker ? strategy.holder == 1 : strategy.claim == Claim::NotLose;
 }
 
+bool listed_pairs_serve(const Strategy& strategy, const Rules& rules) {
+  return pairing_rule_serves(strategy, rules) && rules.stones_per_turn == 1 && rules.first_turn_stones == 1;
+}
+
 bool claim_settled_by_pairing(const Strategy& strategy, const Position& position) {
-  return listed_pairs_serve(strategy, position.game().rules) && opponent_lines_paired(position, strategy.holder);
+  return pairing_rule_serves(strategy, position.game().rules) && opponent_lines_paired(position, strategy.holder);
 }
 
 bool claim_settled_by_forest(const Strategy& strategy, const Position& position) {

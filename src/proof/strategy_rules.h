@@ -19,9 +19,13 @@ namespace kinrow {
 bool claim_settled_by_lines(const Strategy& strategy, const Position& position);
 
 // True if the opponent can complete no line because the holder pairs them all
-// (proof/pairing_rule.h, under the `pairs` rule): a not-lose claim in normal play, a
-// breaker's win.
+// (proof/pairing_rule.h, under the `pairs` rule; tuples of p + 1 cells with p stones a
+// turn): a not-lose claim in normal play, a breaker's win.
 bool claim_settled_by_pairing(const Strategy& strategy, const Position& position);
+
+// Whether the pairs rule may end play for this strategy: the rule declared, a claim that
+// pairings serve (not-lose in normal play, the breaker's), no gravity, not misère.
+bool pairing_rule_serves(const Strategy& strategy, const Rules& rules);
 
 // True if the breaker holds by the forest rule (proof/forest_rule.h, under the `forest` rule).
 bool claim_settled_by_forest(const Strategy& strategy, const Position& position);

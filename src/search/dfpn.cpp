@@ -61,10 +61,18 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   if (sequences_ && options.dependency_threats && !rules.gravity && !rules.exact)
     combination_ = std::make_unique<ThreatCombinationSearch<W>>(tables);
   pairing_ = options.pairing && options.reductions && rules.goal != Goal::Misere && one_stone && !rules.gravity;
+  // Several stones a turn: tuples of p + 1 cells, on boards small enough that a test over
+  // every open line (a few hundred) costs less than the searches it saves.
+  if (options.pairing && options.reductions && rules.goal != Goal::Misere && !one_stone && !rules.gravity &&
+      tables.cells <= kMostCellsForTuples)
+    tuples_.emplace();
   // Dominance and dead cells read a cell's lines, not the lines it flanks: not under exact.
   skip_dominated_ = options.reductions && options.dominance && rules.goal != Goal::Misere && one_stone && !rules.gravity &&
                     !rules.exact;
   reduced_keys_ = options.reductions && !rules.gravity && !rules.exact;
+  // A cover needs every empty cell playable (no gravity), and a spoiled line to stay lost
+  // to its owner (not misère, where the owner wants no line).
+  if (options.reductions && !rules.gravity && rules.goal != Goal::Misere) cover_.emplace(tables);
   if (reduced_keys_ && !tables.track_live)
     throw std::logic_error("df-pn: its reductions need tables that keep the live cells (dfpn_board_options)");
   if (options.reductions) symmetry_ = listed_symmetries<W>(*tables.game);
@@ -107,6 +115,14 @@ int Dfpn<W>::pairing_winner() const {
 
 template <int W>
 bool Dfpn<W>::paired(const Board& board) {
+  if (tuples_) {
+    // Tuples of p + 1 cells; not while the opponent's first turn of more stones than the
+    // holder's turns have is still to come (proof/pairing_rule.h).
+    const Rules& rules = tables_.rules;
+    const int holder = pairing_holder(), p = rules.stones_per_turn, q = rules.first_turn_stones;
+    if (board.stone_count() < q && holder == 1 && q - board.stone_count() > p) return false;
+    return tuples_->hold(lines_, board.stones_of(holder), board.empty(), p + 1);
+  }
   return pairing_ && pairer_.pairable(lines_, board.stones_of(pairing_holder()), board.empty());
 }
 
@@ -191,6 +207,12 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
         return true;
       }
     }
+    // The same a turn ahead: the spoiler to move covers every open line with the stones
+    // left of his turn (search/line_cover.h).
+    if (covering_stones(board).any()) {
+      out = decided(goal == Goal::MakerBreaker ? 1 : kDrawn);
+      return true;
+    }
     // Only at the defender's turns, where every move must be refuted: skipping the
     // dominated ones saves their proofs. At the attacker's, one move is enough, and a
     // dominated one may be the quicker to prove (trying them all cost 21 % more nodes
@@ -242,6 +264,10 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
         }
       }
     }
+  }
+  if (tuples_ && paired(board)) {
+    out = decided(pairing_winner());
+    return true;
   }
   if (threat_space_) {
     // Several stones a turn: the mover's win by threats, then the opponent's threat of
@@ -573,6 +599,14 @@ typename Dfpn<W>::Cells Dfpn<W>::moves_to_try(Board& board) {
   Numbers settled;
   Cells moves;
   return settle(board, board.to_move(), settled, moves) ? Cells{} : moves;
+}
+
+template <int W>
+typename Dfpn<W>::Cells Dfpn<W>::covering_stones(const Board& board) {
+  if (!cover_) return {};
+  const int spoiler = tables_.rules.goal == Goal::MakerBreaker ? 1 : 1 - attacker_;
+  if (board.to_move() != spoiler) return {};
+  return cover_->find(board, spoiler, board.stones_left_in_turn());
 }
 
 template <int W>

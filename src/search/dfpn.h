@@ -20,16 +20,18 @@
 // of that sequence's relevance zone, where a stone could spoil it (not under gravity):
 // every other move loses to it. Misère gets the plain search.
 //
-// Pairings (one stone a turn, not misère, no gravity; search/line_pairing.h): where the
-// defender (in maker-breaker, the breaker, attacking or not) pairs every line still open
-// to his opponent (a pair may serve several lines that hold both its cells), that
-// opponent never completes one, which decides the node; and with
+// Pairings (not misère, no gravity; search/line_pairing.h): where the defender (in
+// maker-breaker, the breaker, attacking or not) pairs every line still open to his
+// opponent (a pair may serve several lines that hold both its cells; with p stones a turn,
+// a tuple of p + 1 cells of its own: search/line_tuples.h), that opponent never completes
+// one, which decides the node; and, one stone a turn, with
 // the opponent to move, if one stone of the holder would bring such a pairing, only the
 // opponent's moves on its cells and that stone's are tried (the reply answers the rest).
 //
 // Reductions, every rule: a node where the attacker can no longer win (every line he
 // needs is spoiled) is disproven without search, and the opposite for a breaker who
-// attacks; empty cells on no line anyone could still complete are interchangeable, so
+// attacks; so is one where the defender spoils them all with the stones left of his
+// turn (search/line_cover.h; not misère, no gravity); empty cells on no line anyone could still complete are interchangeable, so
 // one of them is tried (not under gravity, where a stone changes what is playable above
 // it); and moves a symmetry of the position exchanges are tried once, at every node.
 // With one stone a turn, no gravity and not misère, a defender's move is skipped when
@@ -51,7 +53,9 @@
 #include "games/board.h"
 #include "search/canonical.h"
 #include "search/dominance.h"
+#include "search/line_cover.h"
 #include "search/line_pairing.h"
+#include "search/line_tuples.h"
 #include "threats/forced_win.h"
 #include "threats/threat_combination.h"
 #include "threats/threat_space.h"
@@ -162,15 +166,20 @@ class Dfpn {
   // the knowledge decides the node that way (-1 if not).
   Cells moves_to_try(Board& board);
   Cell threat_sequence_move(Board& board);
+  // Where the side to move spoils every line the attacker could still complete (in
+  // maker-breaker, the maker) with the stones left of his turn: those stones (empty if
+  // not; search/line_cover.h). Such a node is decided without search.
+  Cells covering_stones(const Board& board);
   // Several stones a turn: the rest of the mover's turn in a win the threat-space search
   // finds (size 0 if none): the turn the knowledge decided the node by.
   Move threat_space_turn(Board& board);
 
   // Pairings: the player who can hold one (the defender; in maker-breaker the breaker),
   // whether he does on the board (every line his opponent could still complete has two
-  // empty cells of its own: he answers each stone there with the other), and who then
-  // wins (nobody, or the breaker). Never under gravity, misère or several stones a turn.
-  bool uses_pairing() const { return pairing_; }
+  // empty cells of its own: he answers each stone there with the other; with p stones a
+  // turn, p + 1 cells: search/line_tuples.h), and who then wins (nobody, or the
+  // breaker). Never under gravity or misère.
+  bool uses_pairing() const { return pairing_ || tuples_; }
   int pairing_holder() const;
   bool paired(const Board& board);
   // After paired() said yes: its pairs, and whether some serve several lines.
@@ -284,6 +293,9 @@ class Dfpn {
   bool skip_dominated_ = false;               // dominated moves are skipped (the same rules)
   bool reduced_keys_ = false;                 // the table's key ignores dead cells
   LinePairing<W> pairer_;
+  std::optional<LineTuples<W>> tuples_;       // several stones a turn, boards of kMostCellsForTuples cells at most
+  static constexpr int kMostCellsForTuples = 144;
+  std::optional<LineCover<W>> cover_;         // with reductions, no gravity, not misère
   bool heuristic_ = false;                    // initial numbers from move_score (not misère)
   std::unique_ptr<HugePageMemory> memory_;
   Slot* table_ = nullptr;  // in memory_, or a helper's in its main search's (core/huge_pages.h: probed at random)

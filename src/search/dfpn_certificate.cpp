@@ -87,12 +87,16 @@ class DfpnOracle {
 
   // The holder's next stone: a win by continuous threats where the knowledge finds one
   // (its positions are short to walk, and the checker re-checks every reply); else a
+  // stone of a turn that spoils every line left to the opponent; else a
   // finished game that keeps the claim, else a position the table knows keeps it, else
   // the first the search confirms.
   Cell choose_stone(Board<W>& board) {
     if (known_stone_ && *known_stone_)
       if (const Cell known = (*known_stone_)(board); known >= 0) return known;
     if (const Cell threat = dfpn_.threat_sequence_move(board); threat >= 0) return threat;
+    // The holder spoils every line left to the opponent with this turn's stones: after
+    // them the checker's rule (every such line spoiled) ends play.
+    if (const Cells cover = dfpn_.covering_stones(board); cover.any()) return cover.first();
     Cells moves = dfpn_.moves_to_try(board);
     if (moves.none()) moves = board.playable();  // a settled node: any keeping move will do
     // The first move that keeps the claim by the game's end or the table; with `search`,
