@@ -81,3 +81,38 @@ TEST(TableCommand, BadRangesAreRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+// `kinrow table mnk`: Connect6's rules on the smallest boards, each value the checker's
+// word on a certificate that is also written out and verifies as a file; a board past its
+// budget is named.
+TEST(TableMnk, SmallConnect6BoardsAreProvedWithCertificates) {
+  const auto dir = std::filesystem::temp_directory_path() / ("kinrow_table_mnk_" + std::to_string(::getpid()));
+  const auto run = kinrow("table mnk --size 6..7 --board-seconds 60 --tt-mb 16 --json --certificates " + dir.string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto boards = boards_of(run.out);
+  ASSERT_EQ(boards.size(), 2u);
+  for (const auto& board : boards) {
+    EXPECT_TRUE(board["solved"].get<bool>()) << board;
+    EXPECT_EQ(board["value"], "draw") << board;
+    EXPECT_GT(board["paired_ends"].get<int>(), 0) << board;
+  }
+  const auto verify = kinrow("verify mnk:7x7x6,p=2,q=1 " + (dir / "7x7.cert").string() + " --json");
+  EXPECT_EQ(verify.status, 0) << verify.err;
+  EXPECT_EQ(nlohmann::json::parse(verify.out)["proves"], "draw") << verify.out;
+  std::filesystem::remove_all(dir);
+
+  const auto late = kinrow("table mnk --size 9 --board-seconds 1 --tt-mb 16 --json");
+  ASSERT_EQ(late.status, 0) << late.err;
+  const auto named = boards_of(late.out);
+  ASSERT_EQ(named.size(), 1u);
+  EXPECT_FALSE(named[0]["solved"].get<bool>());
+  EXPECT_EQ(named[0]["not_solved"], "not finished in 1.000 s") << named[0];
+
+  const auto wrong = kinrow("table gomoku");
+  EXPECT_NE(wrong.status, 0);
+  EXPECT_NE(wrong.err.find("this command knows: connect, misere, mnk"), std::string::npos) << wrong.err;
+}
+
+}  // namespace

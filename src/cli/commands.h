@@ -24,6 +24,7 @@ int run_certificate(const Args& args);
 int run_bench(const Args& args);
 int run_table(const Args& args);
 int run_table_misere(const Args& args);  // table_misere.cpp, through run_table
+int run_table_mnk(const Args& args);     // table_mnk.cpp, through run_table
 int run_prove_draw(const Args& args);
 int run_strategy(const Args& args);
 int run_play(const Args& args);

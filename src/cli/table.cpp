@@ -24,7 +24,8 @@ namespace kinrow::cli {
 const CommandSpec kTableSpec = {
     "table",
     "connect [--width A..B] [--height A..B] [--max-sum N] [--check FILE] [options]\n"
-    "       kinrow table misere [--k A..B] [--width A..B] [--height A..B] [--cylinder] [options]",
+    "       kinrow table misere [--k A..B] [--width A..B] [--height A..B] [--cylinder] [options]\n"
+    "       kinrow table mnk [--k K] [--p P] [--q Q] [--size A..B] [options]",
     "Solve a family over a range of board sizes and tabulate the results.",
     "Each board of the range is solved from the empty board (strong: who wins and the move on\n"
     "which the game ends under perfect play), with the time it took; a board not solved within\n"
@@ -43,32 +44,40 @@ const CommandSpec kTableSpec = {
     "--from FILE draws the table from such results (this command's --json lines, kinrow\n"
     "strategy verify --json, kinrow solve --json of the empty board) instead of computing.\n"
     "docs/misere.md.\n\n"
+    "table mnk proves Connect(n,n,k,p,q) -- k in a row, p stones a turn, q on the first --\n"
+    "on the empty n x n board for each n of --size, by df-pn with a certificate; the value\n"
+    "printed is the one the checker reads from the certificate it accepts. Defaults: Connect6's\n"
+    "rules (k 6, p 2, q 1) on 6..12, one df-pn thread (--threads N for more). docs/results.md.\n\n"
     "examples:\n"
     "  kinrow table connect                                   (every board with w+h <= 15)\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --markdown t.md --svg t.svg\n"
     "  kinrow table misere --k 3..4 --width 1..10 --height 1..6 --cylinder --certificates certs\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --from runs.jsonl --markdown t.md\n"
     "  kinrow table connect --width 4..7 --height 4..6 --check bench/data/connect4-sizes.txt\n"
-    "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg",
+    "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg\n"
+    "  kinrow table mnk --k 6 --p 2 --q 1 --size 6..9 --board-seconds 300 --certificates c6",
     {
         {"width", "A..B", "board widths (default 4..11)"},
         {"height", "A..B", "board heights (default 4..11)"},
         {"max-sum", "N", "only boards with width + height <= N (default 15)"},
-        {"board-seconds", "S", "connect: give up a board after S seconds and name it (default 600)"},
-        {"k", "K", "stones in a row to win (default 4); misere: a range (default 2..5)"},
+        {"board-seconds", "S", "connect, mnk: give up a board after S seconds and name it (default 600)"},
+        {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},
+        {"p", "P", "mnk: stones a turn (default 2)"},
+        {"q", "Q", "mnk: stones on the first turn (default 1)"},
+        {"size", "A..B", "mnk: board sizes n, each an n x n board (default 6..12)"},
         {"misere", "", "misere rules: whoever completes a line loses"},
         {"cylinder", "", "misere: columns wrap around (the annulus of the paper's open question)"},
         {"search-cells", "N", "misere: search boards of at most N cells (default 30; 0: no search)"},
         {"search-seconds", "S", "misere: give up a search after S seconds (default 60)"},
         {"max-positions", "N", "misere: give up a strategy verification after N positions (default 20000000;\n"
                                  "0: search only, no strategy verified)"},
-        {"certificates", "DIR", "misere: write a certificate for every board search settles into DIR"},
+        {"certificates", "DIR", "misere, mnk: write a certificate for every board search settles into DIR"},
         {"from", "FILE", "misere: draw the table from earlier results (JSON lines; files joined by commas)"},
         {"check", "FILE", "published results to compare with; exit 1 on a disagreement"},
         {"markdown", "FILE", "write a Markdown page (title, command, tables) to FILE instead of stdout"},
         {"svg", "FILE", "draw the table as SVG into FILE"},
         {"json", "", "print one JSON object per board instead of Markdown"},
-        {"tt-mb", "N", "transposition table size in MiB (default: 256, less on small boards)"},
+        {"tt-mb", "N", "transposition table size in MiB (default: 256, connect: less on small boards)"},
         threads_option("one per core"),
         {"quiet", "", "no progress on stderr"},
     },
@@ -155,8 +164,10 @@ struct Solved {
 
 int run_table(const Args& args) {
   if (args.positional[0] == "misere") return run_table_misere(args);
+  if (args.positional[0] == "mnk") return run_table_mnk(args);
   if (args.positional[0] != "connect")
-    throw InputError("unknown family \"" + printable(args.positional[0]) + "\" (this command knows: connect, misere)");
+    throw InputError("unknown family \"" + printable(args.positional[0]) +
+                     "\" (this command knows: connect, misere, mnk)");
   const Range widths = parse_range(args, "width", {4, 11}, 32);
   const Range heights = parse_range(args, "height", {4, 11}, 32);
   const int max_sum = static_cast<int>(args.get_int("max-sum", 15, 2, 64));

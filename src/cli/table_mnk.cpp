@@ -1,0 +1,152 @@
+// kinrow table mnk: Connect(n,n,k,p,q) on square boards of a range of sizes, each empty
+// board proved by df-pn with a certificate that the checker accepts before the value is
+// printed (for Connect6 on small boards, where nothing is published).
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/format.h"
+#include "cli/grid_report.h"
+#include "cli/range_option.h"
+#include "core/error.h"
+#include "games/families.h"
+#include "proof/checker.h"
+#include "search/dfpn_solve.h"
+
+namespace kinrow::cli {
+namespace {
+
+struct OutOfTime {  // thrown from df-pn's progress callback to give up on a board
+  uint64_t nodes;
+};
+
+struct BoardRow {
+  int n = 0;
+  std::string spec;
+  bool solved = false;
+  std::string value;  // the checker's word: "first-player-win", "draw", ...
+  std::string why_not;
+  uint64_t nodes = 0;
+  double seconds = 0;
+  std::size_t entries = 0, positions = 0, paired_ends = 0;
+};
+
+std::string spec_of(int n, int k, int p, int q) {
+  std::string spec = "mnk:" + std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(k);
+  if (p != 1) spec += ",p=" + std::to_string(p);
+  if (q != p) spec += ",q=" + std::to_string(q);
+  return spec;
+}
+
+}  // namespace
+
+int run_table_mnk(const Args& args) {
+  const Range sizes = parse_range(args, "size", {6, 12}, 32);
+  const int k = static_cast<int>(args.get_int("k", 6, 2, 32));
+  const int p = static_cast<int>(args.get_int("p", 2, 1, 8));
+  const int q = static_cast<int>(args.get_int("q", 1, 1, 8));
+  const double budget = static_cast<double>(args.get_int("board-seconds", 600, 1, 1 << 30));
+  const std::string directory = args.get("certificates");
+  if (!directory.empty()) std::filesystem::create_directories(directory);
+  DfpnOptions options;
+  options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 256, 1, 1 << 20));
+  options.threads = static_cast<int>(args.get_int("threads", 1, 1, 64));
+  ProgressLine progress(!args.has("quiet"));
+
+  std::vector<BoardRow> boards;
+  int unsolved = 0;
+  for (int n = sizes.first; n <= sizes.last; ++n) {
+    BoardRow b;
+    b.n = n;
+    b.spec = spec_of(n, k, p, q);
+    const Game game = make_game(b.spec);
+    const auto start = std::chrono::steady_clock::now();
+    options.on_progress = [&](uint64_t nodes, uint32_t pn, uint32_t dn) {
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      progress.show(b.spec + "  nodes " + with_commas(nodes) + "  root pn " + std::to_string(pn) + " dn " +
+                    std::to_string(dn) + "  " + seconds_text(seconds));
+      if (seconds > budget) throw OutOfTime{nodes};
+    };
+    try {
+      const DfpnResult r = dfpn_solve(Position(game), options, true);
+      b.nodes = r.nodes;
+      b.seconds = r.seconds + r.certificate_seconds;
+      if (!r.complete || !r.certificate) {
+        b.why_not = r.complete ? "certificate not written" : "proof gave up";
+      } else {
+        // The value printed is the checker's, read from the certificate.
+        const CheckReport report = check_certificate(game, *r.certificate);
+        if (!report.ok) throw std::logic_error(b.spec + ": the checker rejects df-pn's certificate: " + report.error);
+        b.solved = true;
+        b.value = report.proves;
+        b.entries = report.entries;
+        b.positions = report.positions_checked;
+        b.paired_ends = report.paired_ends;
+        if (!directory.empty()) {
+          const std::string path = directory + "/" + std::to_string(n) + "x" + std::to_string(n) + ".cert";
+          std::ofstream file(path);
+          write_certificate(file, game, *r.certificate);
+          if (!file) throw InputError("cannot write \"" + printable(path) + "\"");
+        }
+      }
+    } catch (const OutOfTime& stopped) {
+      b.nodes = stopped.nodes;
+      b.seconds = budget;
+      b.why_not = "not finished in " + seconds_text(budget);
+    }
+    progress.clear();
+    unsolved += !b.solved;
+    if (!args.has("quiet") && !args.has("json"))
+      std::cerr << b.spec << ": " << (b.solved ? b.value : b.why_not) << ", " << with_commas(b.nodes) << " nodes, "
+                << seconds_text(b.seconds) << "\n";
+    if (args.has("json")) {
+      nlohmann::ordered_json out;
+      out["game"] = game.spec;
+      out["size"] = n;
+      out["solved"] = b.solved;
+      if (b.solved) {
+        out["value"] = b.value;
+        out["certificate_entries"] = b.entries;
+        out["positions_checked"] = b.positions;
+        out["paired_ends"] = b.paired_ends;
+      } else {
+        out["not_solved"] = b.why_not;
+      }
+      out["nodes"] = b.nodes;
+      out["seconds"] = b.seconds;
+      std::cout << out.dump() << std::endl;
+    }
+    boards.push_back(b);
+  }
+  if (args.has("json")) return 0;
+
+  TablePage page(args);
+  std::ostream& out = page.out();
+  const std::string title = "Connect(n,n," + std::to_string(k) + "," + std::to_string(p) + "," + std::to_string(q) +
+                            ") on n×n boards";
+  if (page.is_page()) {
+    page.head(title);
+    out << "Each board is the empty board proved by df-pn (`kinrow solve SPEC --method pns`); the\n"
+        << "value is the one the checker reads from the certificate it accepts. A board not proved\n"
+        << "within " << seconds_text(budget) << " is named as such.\n\n";
+  }
+  out << "| board | value | df-pn nodes | time | certificate: entries | positions checked | ended by tuples |\n"
+      << "|---|---|---|---|---|---|---|\n";
+  for (const BoardRow& b : boards) {
+    out << "| `" << b.spec << "` | " << (b.solved ? b.value : "**" + b.why_not + "**") << " | " << with_commas(b.nodes)
+        << " | " << seconds_text(b.seconds) << " | ";
+    if (b.solved)
+      out << with_commas(b.entries) << " | " << with_commas(b.positions) << " | " << with_commas(b.paired_ends);
+    else
+      out << "— | — | —";
+    out << " |\n";
+  }
+  out << "\n" << boards.size() - unsolved << " of " << boards.size() << " boards proved (" << options.threads
+      << " thread" << (options.threads == 1 ? "" : "s") << ", " << options.table_megabytes << " MiB table).\n";
+  return 0;
+}
+
+}  // namespace kinrow::cli
