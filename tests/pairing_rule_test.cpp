@@ -15,12 +15,14 @@
 #include "search/pairing.h"
 #include "search/solver.h"
 #include "dfpn_games.h"
+#include "line_sets.h"
 #include "test_support.h"
 
 namespace kinrow {
 namespace {
 
 using testing::alphabeta_value;
+using testing::line_sets;
 
 class Pairings : public ::testing::TestWithParam<const char*> {};
 
@@ -28,17 +30,6 @@ class Pairings : public ::testing::TestWithParam<const char*> {};
 std::vector<int> pairing_holders(const Game& game) {
   if (game.rules.goal == Goal::MakerBreaker) return {1};
   return {0, 1};
-}
-
-// Every line of the game as a cell set.
-std::vector<Bits<1>> line_sets(const Game& game) {
-  std::vector<Bits<1>> lines;
-  for (const Line& line : game.lines) {
-    Bits<1> set;
-    for (Cell c : line) set.set(c);
-    lines.push_back(set);
-  }
-  return lines;
 }
 
 TEST_P(Pairings, ThreeImplementationsAgree) {

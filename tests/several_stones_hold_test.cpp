@@ -9,6 +9,8 @@
 #include <algorithm>
 
 #include "core/notation.h"
+#include "engine/sgf.h"
+#include "engine/sgf_proof.h"
 #include "games/board.h"
 #include "games/board_tables.h"
 #include "games/families.h"
@@ -19,22 +21,14 @@
 #include "search/line_tuples.h"
 #include "search/solver.h"
 #include "dfpn_games.h"
+#include "line_sets.h"
 #include "test_support.h"
 
 namespace kinrow {
 namespace {
 
 using testing::alphabeta_value;
-
-std::vector<Bits<1>> line_sets(const Game& game) {
-  std::vector<Bits<1>> lines;
-  for (const Line& line : game.lines) {
-    Bits<1> set;
-    for (Cell c : line) set.set(c);
-    lines.push_back(set);
-  }
-  return lines;
-}
+using testing::line_sets;
 
 bool holds_a_stone_of(const Position& position, const Line& line, int player) {
   return std::any_of(line.begin(), line.end(), [&](Cell c) { return position.owner(c) == player; });
@@ -216,6 +210,14 @@ TEST(SmallConnect6, SixAndSevenAreDrawsWithCheckedCertificates) {
     const CheckReport report = check_certificate(game, *result.certificate);
     EXPECT_TRUE(report.ok) << spec << ": " << report.error;
     EXPECT_GT(report.paired_ends, 0u) << spec;
+    // The SGF tree of White's strategy says where and why play ends.
+    SgfProofOptions second;
+    second.holder = 1;
+    SgfProofStats stats;
+    const std::string sgf = write_sgf({proof_tree(game, *result.certificate, second, &stats)});
+    EXPECT_GT(stats.other_ends, 0u) << spec;
+    EXPECT_NE(sgf.find("Settled by tuples of 3 cells: White puts a stone in every tuple Black's turn touches"),
+              std::string::npos) << spec;
   }
 }
 

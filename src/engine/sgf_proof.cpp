@@ -309,9 +309,15 @@ class ProofWalk {
       return std::string("Settled: every line holds a stone of ") + colour(spoiler) + ", so " +
              colour(misere ? holder : 1 - holder) + " can complete none.";
     }
-    if (claim_settled_by_pairing(strategy_, position))
-      return std::string("Settled by pairs: ") + colour(holder) + " answers each stone in a pair with its partner, "
-             "so every line " + colour(1 - holder) + " could still complete stays open.";
+    if (claim_settled_by_pairing(strategy_, position)) {
+      const int p = game_.rules.stones_per_turn;
+      if (p == 1)
+        return std::string("Settled by pairs: ") + colour(holder) + " answers each stone in a pair with its partner, "
+               "so " + colour(1 - holder) + " completes no line.";
+      return std::string("Settled by tuples of ") + std::to_string(p + 1) + " cells: " + colour(holder) +
+             " puts a stone in every tuple " + colour(1 - holder) + "'s turn touches, so " + colour(1 - holder) +
+             " completes no line.";
+    }
     if (claim_settled_by_forest(strategy_, position))
       return "Settled: the maker's live lines form a forest that the breaker keeps cutting.";
     return "";
