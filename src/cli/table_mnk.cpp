@@ -133,7 +133,8 @@ int run_table_mnk(const Args& args) {
         << "value is the one the checker reads from the certificate it accepts. A board not proved\n"
         << "within " << seconds_text(budget) << " is named as such.\n\n";
   }
-  out << "| board | value | df-pn nodes | time | certificate: entries | positions checked | ended by tuples |\n"
+  out << "| board | value | df-pn nodes | time | certificate: entries | positions checked | ended by "
+      << (p == 1 ? "pairs" : "tuples") << " |\n"
       << "|---|---|---|---|---|---|---|\n";
   for (const BoardRow& b : boards) {
     out << "| `" << b.spec << "` | " << (b.solved ? b.value : "**" + b.why_not + "**") << " | " << with_commas(b.nodes)
