@@ -109,6 +109,14 @@ TEST(Tuples, NotBeforeAFirstTurnOfMoreStones) {
   EXPECT_EQ(pairing_tuple_size(empty, 0), 3);
 }
 
+// Tile games' makers pick a turn's size or win by a count: no tuples for them (one stone
+// a turn keeps its pairs).
+TEST(Tuples, NotWhereTheMakerPicksTheTurnsSize) {
+  EXPECT_FALSE(pairing_rule_applies(make_game("bnx:3x6,maker-breaker,b=2").rules));
+  EXPECT_TRUE(pairing_rule_applies(make_game("mnk:7x7x6,p=2,q=1").rules));
+  EXPECT_TRUE(pairing_rule_applies(make_game("mnk:4x4x4").rules));
+}
+
 class Covers : public ::testing::TestWithParam<const char*> {};
 
 // Whether some `stones` empty cells hit every line free of `spoiler`'s stones, by trying

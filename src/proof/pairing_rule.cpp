@@ -9,7 +9,13 @@
 
 namespace kinrow {
 
-bool pairing_rule_applies(const Rules& rules) { return !rules.gravity && rules.goal != Goal::Misere; }
+bool pairing_rule_applies(const Rules& rules) {
+  if (rules.gravity || rules.goal == Goal::Misere) return false;
+  if (rules.stones_per_turn == 1 && rules.first_turn_stones == 1) return true;
+  // Tuples need turns of a fixed p stones: not where the maker picks a turn's size or
+  // wins by a count of stones (tile games).
+  return !breaker_answers_in_kind(rules) && rules.stones_per_turn >= 1 && rules.first_turn_stones >= 1;
+}
 
 int pairing_tuple_size(const Position& position, int holder) {
   const Rules& rules = position.game().rules;
@@ -90,8 +96,9 @@ std::optional<std::vector<std::vector<Cell>>> opponent_line_tuples(const Positio
 }
 
 std::optional<std::vector<std::pair<Cell, Cell>>> opponent_line_pairing(const Position& position, int holder) {
+  if (pairing_tuple_size(position, holder) != 2) return std::nullopt;
   const std::optional<std::vector<std::vector<Cell>>> tuples = opponent_line_tuples(position, holder);
-  if (!tuples || pairing_tuple_size(position, holder) != 2) return std::nullopt;
+  if (!tuples) return std::nullopt;
   std::vector<std::pair<Cell, Cell>> pairs;
   for (const std::vector<Cell>& t : *tuples) pairs.emplace_back(t[0], t[1]);
   return pairs;

@@ -27,8 +27,9 @@
 
 namespace kinrow {
 
-// Whether the rule may be used at all: no gravity (every reply must be playable at once)
-// and lines that count for the opponent (not misère).
+// Whether the rule may be used at all: no gravity (every reply must be playable at once),
+// lines that count for the opponent (not misère), and with several stones a turn, turns
+// of a fixed size (not the tile games, whose maker picks a turn's size).
 bool pairing_rule_applies(const Rules& rules);
 
 // The cells of each tuple in `position` for `holder`: one more than the most stones the

@@ -64,15 +64,19 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   // Several stones a turn: tuples of p + 1 cells, on boards small enough that a test over
   // every open line (a few hundred) costs less than the searches it saves.
   if (options.pairing && options.reductions && rules.goal != Goal::Misere && !one_stone && !rules.gravity &&
-      tables.cells <= kMostCellsForTuples)
+      !breaker_answers_in_kind(rules) && tables.cells <= kMostCellsForTuples)
     tuples_.emplace();
   // Dominance and dead cells read a cell's lines, not the lines it flanks: not under exact.
   skip_dominated_ = options.reductions && options.dominance && rules.goal != Goal::Misere && one_stone && !rules.gravity &&
                     !rules.exact;
   reduced_keys_ = options.reductions && !rules.gravity && !rules.exact;
-  // A cover needs every empty cell playable (no gravity), and a spoiled line to stay lost
-  // to its owner (not misère, where the owner wants no line).
-  if (options.reductions && !rules.gravity && rules.goal != Goal::Misere) cover_.emplace(tables);
+  // A cover needs every empty cell playable (no gravity), a spoiled line to stay lost to
+  // its owner (not misère, where the owner wants no line) and turns of a fixed size. Only
+  // with several stones a turn: with one, a cell on every open line is rare, pairings
+  // serve, and the test would cost every node.
+  if (options.reductions && !rules.gravity && rules.goal != Goal::Misere && !one_stone &&
+      !breaker_answers_in_kind(rules))
+    cover_.emplace(tables);
   if (reduced_keys_ && !tables.track_live)
     throw std::logic_error("df-pn: its reductions need tables that keep the live cells (dfpn_board_options)");
   if (options.reductions) symmetry_ = listed_symmetries<W>(*tables.game);

@@ -31,7 +31,7 @@
 // Reductions, every rule: a node where the attacker can no longer win (every line he
 // needs is spoiled) is disproven without search, and the opposite for a breaker who
 // attacks; so is one where the defender spoils them all with the stones left of his
-// turn (search/line_cover.h; not misère, no gravity); empty cells on no line anyone could still complete are interchangeable, so
+// turn (search/line_cover.h; several stones a turn, not misère, no gravity); empty cells on no line anyone could still complete are interchangeable, so
 // one of them is tried (not under gravity, where a stone changes what is playable above
 // it); and moves a symmetry of the position exchanges are tried once, at every node.
 // With one stone a turn, no gravity and not misère, a defender's move is skipped when
@@ -295,7 +295,7 @@ class Dfpn {
   LinePairing<W> pairer_;
   std::optional<LineTuples<W>> tuples_;       // several stones a turn, boards of kMostCellsForTuples cells at most
   static constexpr int kMostCellsForTuples = 144;
-  std::optional<LineCover<W>> cover_;         // with reductions, no gravity, not misère
+  std::optional<LineCover<W>> cover_;         // several stones a turn, with reductions, no gravity, not misère
   bool heuristic_ = false;                    // initial numbers from move_score (not misère)
   std::unique_ptr<HugePageMemory> memory_;
   Slot* table_ = nullptr;  // in memory_, or a helper's in its main search's (core/huge_pages.h: probed at random)
