@@ -1,5 +1,5 @@
 // The certificate walks' set of positions (games/stones.h) against std::set, on one word
-// and on several.
+// and on several, packed (two players in a word) and not.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -11,16 +11,17 @@
 namespace kinrow {
 namespace {
 
+// Random positions on 14 cells of word `word` of the cell sets, from bit `shift` on.
 template <int W>
-void agrees_through_growth() {
-  StonesSet<W> set;
+void agrees_through_growth(int cells, int word, int shift) {
+  StonesSet<W> set(cells);
   std::set<std::pair<Bits<W>, Bits<W>>> reference;
   SplitMix64 random(5);
   // Few distinct cells, so repeats are common; enough inserts to grow the table often.
   for (int i = 0; i < 200000; ++i) {
     Bits<W> a, b;
-    a.word[W - 1] = random.next() & 0x3FFF;
-    b.word[W - 1] = random.next() & 0x3FFF & ~a.word[W - 1];
+    a.word[word] = (random.next() & 0x3FFF) << shift;
+    b.word[word] = (random.next() & 0x3FFF) << shift & ~a.word[word];
     const bool added = reference.emplace(a, b).second;
     ASSERT_EQ(set.insert({a, b}), added) << i;
   }
@@ -33,8 +34,16 @@ void agrees_through_growth() {
 }
 
 TEST(StonesSet, AgreesWithAnOrderedSetThroughGrowth) {
-  agrees_through_growth<1>();
-  agrees_through_growth<8>();
+  agrees_through_growth<1>(64, 0, 0);
+  agrees_through_growth<1>(64, 0, 50);
+  agrees_through_growth<8>(512, 7, 0);
+}
+
+TEST(StonesSet, PackedWherePlayersShareAWord) {
+  agrees_through_growth<1>(14, 0, 0);
+  agrees_through_growth<1>(29, 0, 15);   // a row of 29 cells
+  agrees_through_growth<8>(256, 3, 40);  // cells 232-245 of 256: the high half of word 7
+  agrees_through_growth<8>(256, 0, 0);
 }
 
 }  // namespace

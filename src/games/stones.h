@@ -3,6 +3,8 @@
 // forms permute. Which player moves next follows from the counts and the rules.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -65,50 +67,86 @@ std::vector<int8_t> owners_of(const Stones<W>& stones, int cells) {
 // Open addressing with linear probing in one flat array, so a lookup reads one cache line
 // where a node-based set chases two pointers and allocates; writing Qubic's certificate
 // spent 30 % of its time in std::unordered_set (docs/benchmarks.md).
+//
+// A walk of hundreds of millions of positions is bounded by this set, so each position
+// is kept in as few words as its board needs: with at most 32 cells a word, word i holds
+// cells 32i to 32i + 31, the first player's in its low half and the second's in its high
+// half (a row of 29 cells: one word, not two); on larger boards, the two cell sets as they
+// are. The table grows at seven tenths full.
 template <int W>
 class StonesSet {
  public:
-  StonesSet() {
-    empty_.first.set(0);  // no position has a cell of both players
-    empty_.second.set(0);
-    clear();
-  }
+  // `cells`: the board's cells; no position may hold a stone beyond them.
+  explicit StonesSet(int cells = 64 * W) : words_(cells <= 32 * W ? W : 2 * W), packed_(cells <= 32 * W) { clear(); }
 
   // Adds `s`; false if it was there already.
   bool insert(const Stones<W>& s) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
-    std::size_t i = StonesHash()(s) & mask_;
-    for (; slots_[i] != empty_slot(); i = (i + 1) & mask_)
-      if (slots_[i] == s) return false;
-    slots_[i] = s;
+    if (10 * (size_ + 1) > 7 * (mask_ + 1)) grow();
+    const Key key = key_of(s);
+    std::size_t i = hash(key.data()) & mask_;
+    for (; !free(i); i = (i + 1) & mask_)
+      if (std::equal(key.begin(), key.begin() + words_, slot(i))) return false;
+    std::copy(key.begin(), key.begin() + words_, slot(i));
     ++size_;
     return true;
   }
   std::size_t size() const { return size_; }
   void clear() {
-    slots_.assign(kInitialSlots, empty_slot());
+    slots_.assign(kInitialSlots * words_, kFree);
     mask_ = kInitialSlots - 1;
     size_ = 0;
   }
 
  private:
-  const Stones<W>& empty_slot() const { return empty_; }
+  using Key = std::array<uint64_t, 2 * W>;
   static constexpr std::size_t kInitialSlots = 1 << 12;
+  // A free slot has every word all ones, which no key has: packed, its word 0 would put
+  // both players on cell 0; unpacked, its words 0 and W would.
+  static constexpr uint64_t kFree = ~uint64_t{0};
 
-  void grow() {
-    std::vector<Stones<W>> old(slots_.size() * 2, empty_slot());
-    old.swap(slots_);
-    mask_ = slots_.size() - 1;
-    for (const Stones<W>& s : old)
-      if (s != empty_slot()) {
-        std::size_t i = StonesHash()(s) & mask_;
-        while (slots_[i] != empty_slot()) i = (i + 1) & mask_;
-        slots_[i] = s;
-      }
+  Key key_of(const Stones<W>& s) const {
+    Key key{};
+    if (!packed_) {
+      for (int i = 0; i < W; ++i) key[i] = s.first.word[i], key[W + i] = s.second.word[i];
+      return key;
+    }
+    for (int i = 0; i < W; ++i) {
+      const int shift = 32 * (i & 1);
+      key[i] = ((s.first.word[i / 2] >> shift) & 0xFFFFFFFFull) | (s.second.word[i / 2] >> shift << 32);
+    }
+    return key;
+  }
+  std::size_t hash(const uint64_t* key) const {
+    uint64_t h = 0x632BE59BD9B4E019ull;
+    for (int i = 0; i < words_; ++i) {
+      h = (h ^ key[i]) * 0x9E3779B97F4A7C15ull;
+      h ^= h >> 29;
+    }
+    h *= 0xBF58476D1CE4E5B9ull;
+    return static_cast<std::size_t>(h ^ (h >> 32));
+  }
+  uint64_t* slot(std::size_t i) { return slots_.data() + i * words_; }
+  bool free(std::size_t i) const {
+    const uint64_t* s = slots_.data() + i * words_;
+    return s[0] == kFree && s[packed_ ? 0 : W] == kFree;
   }
 
-  Stones<W> empty_;
-  std::vector<Stones<W>> slots_;
+  void grow() {
+    std::vector<uint64_t> old(slots_.size() * 2, kFree);
+    old.swap(slots_);
+    mask_ = 2 * mask_ + 1;
+    for (std::size_t at = 0; at < old.size(); at += words_) {
+      const uint64_t* key = old.data() + at;
+      if (key[0] == kFree && key[packed_ ? 0 : W] == kFree) continue;
+      std::size_t i = hash(key) & mask_;
+      while (!free(i)) i = (i + 1) & mask_;
+      std::copy(key, key + words_, slot(i));
+    }
+  }
+
+  int words_;     // per position
+  bool packed_;   // two players' cells in one word (boards of at most 32 cells a word)
+  std::vector<uint64_t> slots_;
   std::size_t mask_ = 0, size_ = 0;
 };
 

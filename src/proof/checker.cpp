@@ -95,7 +95,7 @@ class StrategyChecker final : public StrategyCheck {
     return visit();
   }
 
-  std::size_t positions() const override { return proven_.size(); }
+  std::size_t positions() const override { return proven_.size() + proven_classes_; }
   std::size_t immediate_wins() const override { return immediate_wins_; }
   std::size_t dead_ends() const override { return dead_ends_; }
   std::size_t paired_ends() const override { return paired_ends_; }
@@ -152,6 +152,23 @@ class StrategyChecker final : public StrategyCheck {
     return "";
   }
 
+  // Positions proven, by canonical form. Where the holder moves and an entry's class
+  // holds the position (most such positions), the class record carries the mark, so the
+  // set keeps only the opponent's positions and the holder's played by rule: a set slot
+  // fewer for nearly every entry.
+  bool proven_class(const Key& canonical) {
+    if (const ClassRecord* c = lookup_.class_record(canonical)) return c->proven;
+    return proven_.contains(canonical);
+  }
+  void mark_proven(const Key& canonical, bool holder_moves) {
+    if (ClassRecord* c = holder_moves ? lookup_.class_record(canonical) : nullptr) {
+      proven_classes_ += !c->proven;
+      c->proven = true;
+      return;
+    }
+    proven_.insert(canonical, NoValue{});
+  }
+
   std::string holder_turn(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn, bool& by_rule) {
     by_rule = false;
     if (EntryRecord* record = lookup_.entry_for(path_, exact, canonical, frame, turn)) {
@@ -186,7 +203,7 @@ class StrategyChecker final : public StrategyCheck {
     Key canonical;
     const std::size_t frame = symmetries_.canonical(exact, canonical, cells());
     if (!reads) {
-      if (proven_.contains(canonical)) return "";
+      if (holder_moves ? proven_class(canonical) : proven_.contains(canonical)) return "";
     } else {
       // A sub-proof position met before (with as many stones withheld): what it read.
       const uint32_t* memo = read_memo_at(path_.withheld()).insert(exact, kNoReads).first;
@@ -257,7 +274,7 @@ class StrategyChecker final : public StrategyCheck {
       }
     }
     if (!reads) {
-      proven_.insert(canonical, NoValue{});
+      mark_proven(canonical, holder_moves);
       return "";
     }
     read_node(here, false);
@@ -370,7 +387,8 @@ class StrategyChecker final : public StrategyCheck {
     return read_memo_[withheld];
   }
   std::deque<Reads> sub_reads_;
-  PositionTable<N, NoValue> proven_;                     // canonical positions from which the claim holds
+  PositionTable<N, NoValue> proven_;                     // canonical positions from which the claim holds ...
+  std::size_t proven_classes_ = 0;                       // ... but those marked in their class (mark_proven)
   std::size_t immediate_wins_ = 0;                       // game ends by the shortcut (not deduplicated)
   std::size_t dead_ends_ = 0;                            // positions settled by claim_settled_by_lines
   std::size_t paired_ends_ = 0;                          // positions settled by pairings: the rule's or listed

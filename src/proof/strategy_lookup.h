@@ -128,6 +128,7 @@ struct ZoneRecord {
 struct ClassRecord {
   uint32_t record = 0;
   uint16_t frame = 0;
+  bool proven = false;  // the checker played the strategy out from this class (it fits in the padding)
 };
 
 // Whether opponent stones on `rest` are harmless to a sub-proof whose zones are `level`:
@@ -157,13 +158,20 @@ class StrategyLookup {
     const Key exact = key_of<N>(e.owner);
     Turn move = e.move;
     std::sort(move.begin(), move.end());
+    Key canonical;
+    const std::size_t g = symmetries_.canonical(exact, canonical, cells());
     Lookup& lookup = lookup_at(e.withheld);
-    const auto [slot, fresh] = lookup.exact.insert(exact, static_cast<uint32_t>(records_.size()));
-    if (!fresh) {
-      EntryRecord& first = records_[*slot];
-      ++first.copies;
-      if (equivalent_moves(exact, move_of(first), move)) return "";
-      return at + "a different move for the position of " + entry_label(first.from_text, first.origin);
+    // The first entry of a class is kept in the class table alone: the class's frame
+    // tells its own position from the others (the least image is found the same way
+    // each time, so a position reaches it by the class's frame only if it is the one the
+    // entry was given for). Only later entries for other positions of the class, which
+    // serve their own positions, take a slot in the table of positions too.
+    if (const ClassRecord* first = lookup.classes.find(canonical)) {
+      if (first->frame == g) return copy(first->record, exact, move, at);
+      const auto [slot, fresh] = lookup.exact.insert(exact, static_cast<uint32_t>(records_.size()));
+      if (!fresh) return copy(*slot, exact, move, at);
+    } else {
+      lookup.classes.insert(canonical, ClassRecord{static_cast<uint32_t>(records_.size()), static_cast<uint16_t>(g)});
     }
     EntryRecord record;
     record.move_at = static_cast<uint32_t>(moves_.size());
@@ -173,9 +181,6 @@ class StrategyLookup {
     record.copies = 1;
     for (Cell c : move) moves_.push_back(static_cast<uint16_t>(c));
     records_.push_back(record);
-    Key canonical;
-    const std::size_t g = symmetries_.canonical(exact, canonical, cells());
-    lookup.classes.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
     if (line_short(e.owner, e.withheld)) wins_first_ = false;
     return "";
   }
@@ -232,11 +237,20 @@ class StrategyLookup {
     }
     if (const ClassRecord* first = lookup.classes.find(canonical)) {
       EntryRecord& record = records_[first->record];
-      turn = mapped(mapped(move_of(record), symmetries_.map(first->frame)), symmetries_.inverse_map(frame));
-      if (carried) *carried = true;
+      const bool other = first->frame != frame;  // another position of the class (add's note)
+      turn = other ? mapped(mapped(move_of(record), symmetries_.map(first->frame)), symmetries_.inverse_map(frame))
+                   : move_of(record);
+      if (carried) *carried = other;
       return &record;
     }
     return nullptr;
+  }
+
+  // The class of entries of a position played to (no stones withheld), by its canonical
+  // form: the checker marks it proven there instead of keeping the position in a set of
+  // its own. Null if no entry lies in the class.
+  ClassRecord* class_record(const Key& canonical) {
+    return lookup_.empty() ? nullptr : lookup_.front().classes.find(canonical);
   }
 
   // The zone declared for the position `path` (its own, or its class's carried over),
@@ -293,6 +307,15 @@ class StrategyLookup {
 
  private:
   int cells() const { return game_.cell_count(); }
+
+  // Another entry for the position of `index`'s: it must give the same move, up to the
+  // position's own symmetries.
+  std::string copy(uint32_t index, const Key& exact, const Turn& move, const std::string& at) {
+    EntryRecord& first = records_[index];
+    ++first.copies;
+    if (equivalent_moves(exact, move_of(first), move)) return "";
+    return at + "a different move for the position of " + entry_label(first.from_text, first.origin);
+  }
 
   Turn move_of(const EntryRecord& record) const {
     Turn move(record.move_size);

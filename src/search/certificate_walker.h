@@ -41,7 +41,7 @@ class CertificateWalker {
 
   // `symmetry` may be null: then only equal positions merge.
   CertificateWalker(Board& board, Oracle& oracle, const Canonicaliser<W>* symmetry)
-      : board_(board), oracle_(oracle), symmetry_(symmetry) {}
+      : board_(board), oracle_(oracle), symmetry_(symmetry), seen_(board.tables().cells) {}
 
   // Win strategies then answer the opponent's turns by relevance zones (the zones rule,
   // search/zone_certificate.h) where they can; the writer must outlive the walk.
