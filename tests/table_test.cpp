@@ -37,6 +37,34 @@ TEST(TableCommand, SmallBoardsMatchThePublishedTable) {
   EXPECT_EQ(boards.size(), 10u);  // widths and heights from 4, w + h <= 11
 }
 
+// --weak: who wins only, compared with the published outcome alone (a wrong last move in
+// the file is no disagreement then; a wrong outcome still is).
+TEST(TableCommand, WeakComparesTheOutcomeOnly) {
+  const auto path = std::filesystem::temp_directory_path() / ("kinrow_table_weak_" + std::to_string(::getpid()));
+  std::ofstream(path) << "6 4 second 99\n5 4 draw 20\n";
+  const std::string page = path.string() + ".md";
+  const auto run = kinrow("table connect --weak --width 5..6 --height 4 --tt-mb 16 --check " + path.string() +
+                          " --markdown " + page);
+  EXPECT_EQ(run.status, 0) << run.err;
+  std::ifstream in(page);
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_NE(text.find("| 2nd ✓ |"), std::string::npos) << text;
+  EXPECT_NE(text.find("who wins only"), std::string::npos) << text;
+  EXPECT_NE(text.find("winner under perfect play"), std::string::npos) << text;
+  std::filesystem::remove(page);
+  const auto json = kinrow("table connect --weak --width 5..6 --height 4 --tt-mb 16 --json --check " + path.string());
+  ASSERT_EQ(json.status, 0) << json.err;
+  for (const auto& cell : boards_of(json.out)) {
+    EXPECT_FALSE(cell.contains("last_move")) << cell;
+    EXPECT_TRUE(cell["agrees_with_published"].get<bool>()) << cell;
+  }
+  std::ofstream(path) << "6 4 draw 24\n";
+  const auto wrong = kinrow("table connect --weak --width 6 --height 4 --tt-mb 16 --check " + path.string());
+  EXPECT_EQ(wrong.status, 1);
+  EXPECT_NE(wrong.out.find("2nd ✗ published: draw |"), std::string::npos) << wrong.out;
+  std::filesystem::remove(path);
+}
+
 TEST(TableCommand, ADisagreementIsFlaggedAndFails) {
   // The published 6x4 board (a second-player win on move 24), claimed to be a draw.
   const auto path = std::filesystem::temp_directory_path() / ("kinrow_table_test_" + std::to_string(::getpid()));

@@ -32,7 +32,8 @@ const CommandSpec kTableSpec = {
     "--board-seconds is named as such, with its time and nodes. The table is printed as\n"
     "Markdown; --svg draws it, --check compares every cell with a file of published results\n"
     "(\"WIDTH HEIGHT first|second|draw LAST-MOVE\" lines, e.g. bench/data/connect4-sizes.txt)\n"
-    "and exits 1 on any disagreement, which the table and picture also flag.\n\n"
+    "and exits 1 on any disagreement, which the table and picture also flag. --weak asks only\n"
+    "who wins (what Tromp's table of w + h <= 15 gives), which is faster on the large boards.\n\n"
     "table misere recomputes Table 1 of Steele & Larremore (misere Connect-k): each board by\n"
     "exact search without strategy knowledge (boards of at most --search-cells cells,\n"
     "--search-seconds each: alpha-beta for a tenth of it, then the search by parts of solve\n"
@@ -55,6 +56,7 @@ const CommandSpec kTableSpec = {
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --from runs.jsonl --markdown t.md\n"
     "  kinrow table connect --width 4..7 --height 4..6 --check bench/data/connect4-sizes.txt\n"
     "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg\n"
+    "  kinrow table connect --weak --width 11 --height 4 --board-seconds 7200\n"
     "  kinrow table mnk --k 6 --p 2 --q 1 --size 6..9 --board-seconds 300 --certificates c6",
     {
         {"width", "A..B", "board widths (default 4..11)"},
@@ -65,6 +67,7 @@ const CommandSpec kTableSpec = {
         {"p", "P", "mnk: stones a turn (default 2)"},
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
         {"size", "A..B", "mnk: board sizes n, each an n x n board (default 6..12)"},
+        {"weak", "", "connect: who wins only, not the move on which the game ends (faster)"},
         {"misere", "", "misere rules: whoever completes a line loses"},
         {"cylinder", "", "misere: columns wrap around (the annulus of the paper's open question)"},
         {"search-cells", "N", "misere: search boards of at most N cells (default 30; 0: no search)"},
@@ -149,6 +152,7 @@ struct OutOfTime {  // thrown from the progress callback to give up on a board
 struct Solved {
   int width = 0, height = 0;
   bool computed = false;
+  bool weak = false;  // the outcome only: no last move
   std::string not_computed;  // why not: beyond the bitboard, or out of time
   Outcome outcome = Outcome::Draw;
   int last_move = 0;
@@ -156,7 +160,7 @@ struct Solved {
   double seconds = 0;
   const Published* published = nullptr;
   bool agrees() const {
-    return !published || !computed || (published->outcome == outcome && published->last_move == last_move);
+    return !published || !computed || (published->outcome == outcome && (weak || published->last_move == last_move));
   }
 };
 
@@ -180,6 +184,7 @@ int run_table(const Args& args) {
   SolveOptions options;
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
   options.gravity = gravity_settings(args, all_cores());
+  options.weak = args.has("weak");
   ProgressLine progress(!args.has("quiet"));
 
   std::vector<Solved> results;
@@ -191,6 +196,7 @@ int run_table(const Args& args) {
       Solved s;
       s.width = w;
       s.height = h;
+      s.weak = options.weak;
       const std::string spec =
           "connect:" + std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(k) + (misere ? ",misere" : "");
       const Game game = make_game(spec);
@@ -208,7 +214,7 @@ int run_table(const Args& args) {
           const SolveResult r = solve(Position(game), options);
           s.computed = true;
           s.outcome = game_outcome(r.value, 0);
-          s.last_move = r.plies;
+          s.last_move = options.weak ? 0 : r.plies;
           s.nodes = r.nodes;
           s.seconds = r.seconds;
         } catch (const OutOfTime& stopped) {
@@ -222,8 +228,9 @@ int run_table(const Args& args) {
       progress.clear();
       if (!args.has("quiet") && !args.has("json"))
         std::cerr << spec << ": "
-                  << (s.computed ? std::string(outcome_word(s.outcome)) + ", last move " + std::to_string(s.last_move) +
-                                       ", " + seconds_text(s.seconds)
+                  << (s.computed ? std::string(outcome_word(s.outcome)) +
+                                       (s.weak ? "" : ", last move " + std::to_string(s.last_move)) + ", " +
+                                       seconds_text(s.seconds)
                                  : s.not_computed)
                   << (s.agrees() ? "" : "  DISAGREES with the published value") << "\n";
       if (args.has("json")) {
@@ -234,7 +241,7 @@ int run_table(const Args& args) {
         out["computed"] = s.computed;
         if (s.computed) {
           out["value"] = outcome_name(s.outcome);
-          out["last_move"] = s.last_move;
+          if (!s.weak) out["last_move"] = s.last_move;
         } else {
           out["not_computed"] = s.not_computed;
         }
@@ -269,7 +276,7 @@ int run_table(const Args& args) {
       time.text = s.seconds > 0 ? "> " + seconds_text(s.seconds) : "—";
       continue;
     }
-    cell.text = std::string(outcome_short(s.outcome)) + " " + std::to_string(s.last_move);
+    cell.text = std::string(outcome_short(s.outcome)) + (s.weak ? "" : " " + std::to_string(s.last_move));
     cell.detail = seconds_text(s.seconds);
     time.text = seconds_text(s.seconds);
     cell.fill = s.outcome == Outcome::First ? "#f3b0a8" : s.outcome == Outcome::Second ? "#a8c4f3" : "#dcdcdc";
@@ -277,13 +284,14 @@ int run_table(const Args& args) {
       if (s.agrees()) cell.text += " ✓";
       else {
         cell.flagged = true;
-        cell.text += " ✗ published: " + std::string(outcome_short(s.published->outcome)) + " " +
-                     std::to_string(s.published->last_move);
+        cell.text += " ✗ published: " + std::string(outcome_short(s.published->outcome)) +
+                     (s.weak ? "" : " " + std::to_string(s.published->last_move));
       }
     }
   }
   const std::string title = std::string(misere ? "Misère " : "") + "Connect-" + std::to_string(k) +
-                            " on W×H boards: winner and last move under perfect play";
+                            " on W×H boards: " + (options.weak ? "winner" : "winner and last move") +
+                            " under perfect play";
   write_svg_option(args, outcome_grid, title,
                    {{"#f3b0a8", "first player wins"},
                     {"#a8c4f3", "second player wins"},
@@ -296,9 +304,13 @@ int run_table(const Args& args) {
   if (page.is_page()) {
     page.head(title);
     out << "Each cell is the empty board solved by kinrow's search (no opening book): `1st` or `2nd`\n"
-        << "for the player who can force a win, `draw` otherwise, and the number of the move on which\n"
-        << "the game ends when the winner hurries and the loser delays (a draw ends on the last\n"
-        << "cell). ";
+        << "for the player who can force a win, `draw` otherwise";
+    if (options.weak)
+      out << " (--weak: who wins only, not when). ";
+    else
+      out << ", and the number of the move on which\n"
+          << "the game ends when the winner hurries and the loser delays (a draw ends on the last\n"
+          << "cell). ";
     if (!published.empty())
       out << "`✓` marks agreement with the published value (" << args.get("check") << "), `✗` a\n"
           << "disagreement.";
