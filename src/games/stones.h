@@ -126,10 +126,8 @@ class StonesSet {
     return static_cast<std::size_t>(h ^ (h >> 32));
   }
   uint64_t* slot(std::size_t i) { return slots_.data() + i * words_; }
-  bool free(std::size_t i) const {
-    const uint64_t* s = slots_.data() + i * words_;
-    return s[0] == kFree && s[packed_ ? 0 : W] == kFree;
-  }
+  bool is_free(const uint64_t* key) const { return key[0] == kFree && key[packed_ ? 0 : W] == kFree; }
+  bool free(std::size_t i) const { return is_free(slots_.data() + i * words_); }
 
   void grow() {
     std::vector<uint64_t> old(slots_.size() * 2, kFree);
@@ -137,7 +135,7 @@ class StonesSet {
     mask_ = 2 * mask_ + 1;
     for (std::size_t at = 0; at < old.size(); at += words_) {
       const uint64_t* key = old.data() + at;
-      if (key[0] == kFree && key[packed_ ? 0 : W] == kFree) continue;
+      if (is_free(key)) continue;
       std::size_t i = hash(key) & mask_;
       while (!free(i)) i = (i + 1) & mask_;
       std::copy(key, key + words_, slot(i));
