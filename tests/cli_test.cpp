@@ -26,7 +26,8 @@ TEST(Cli, BadInputIsOneLineAndStatusTwo) {
        {"solve mnk:3x3", "solve 'mnk:3x3x3,bogus'", "solve tictactoe --moves z9",
         "solve tictactoe --moves 'b2 b2'", "solve tictactoe --moves 'a1 a2 b1 b2 c1 c2'",
         "solve connect:4x4x4 --moves 11111", "solve tictactoe --tt-mb -4", "info",
-        "solve tictactoe --no-such-option", "verify tictactoe /no/such/file", "nonsense"}) {
+        "solve tictactoe --no-such-option", "verify tictactoe /no/such/file", "nonsense",
+        "solve tictactoe --method pns --wins third", "solve tictactoe --wins first"}) {
     const CliRun run = kinrow(std::string(arguments) + " --quiet");
     EXPECT_EQ(run.status, 2) << arguments << ": " << run.err;
     EXPECT_EQ(lines(run.err), 1) << arguments << ": " << run.err;
@@ -50,6 +51,19 @@ TEST(Cli, SolveJsonHasTheDocumentedKeys) {
   EXPECT_EQ(json["game"], "mnk:3x3x3");
   EXPECT_EQ(json["value"], "draw");
   EXPECT_EQ(json["to_move"], "second");
+}
+
+// --wins asks df-pn one question; a "no" is the other player's not-lose, and says so.
+TEST(Cli, OneQuestionSaysWhatItAsked) {
+  const CliRun no = kinrow("solve tictactoe --method pns --wins first --json --quiet");
+  ASSERT_EQ(no.status, 0) << no.err;
+  const auto json = nlohmann::json::parse(no.out);
+  EXPECT_EQ(json["question"], "first wins");
+  EXPECT_EQ(json["value"], "second-player-not-lose");
+  EXPECT_EQ(json["to_move_value"], "not-win");
+  const CliRun yes = kinrow("solve tictactoe --moves 'b2 a2' --method pns --wins first --json --quiet");
+  ASSERT_EQ(yes.status, 0) << yes.err;
+  EXPECT_EQ(nlohmann::json::parse(yes.out)["value"], "first-player-win");
 }
 
 TEST(Cli, InfoReportsTheSymmetryGroup) {

@@ -97,6 +97,40 @@ TEST_P(DfpnCertificateAccepted, OnTheEmptyBoardAndRandomPositions) {
 INSTANTIATE_TEST_SUITE_P(DfpnCertificate, DfpnCertificateAccepted, ::testing::ValuesIn(testing::dfpn_small_games()),
                          testing::spec_test_name);
 
+// One question (solve --wins): "does this player win?" is answered yes exactly where
+// alpha-beta says he wins, and either answer comes with a certificate the checker accepts
+// for that much: his win, or the other player's not-lose.
+TEST_P(DfpnCertificateAccepted, OneQuestionAlone) {
+  const Game game = make_game(GetParam());
+  const SymmetryGroup group = automorphisms(game, 4096);
+  SplitMix64 random(9151);
+  const int trials = testing::sanitized() ? 3 : 8;
+  for (int trial = 0; trial < trials; ++trial) {
+    const int empties = std::max(1, game.cell_count() - static_cast<int>(random.below(game.cell_count())));
+    const Position position = trial == 0 ? Position(game) : testing::random_position(game, empties, random);
+    const Value expected = alphabeta_value(position);
+    const int me = position.to_move();
+    for (int player = 0; player < 2; ++player) {
+      const std::string where = std::string(GetParam()) + " after " + moves_text(position) + ", does player " +
+                                std::to_string(player + 1) + " win";
+      DfpnOptions options;
+      options.table_megabytes = 4;
+      const DfpnResult r = dfpn_solve(position, options, true, player);
+      ASSERT_TRUE(r.complete) << where;
+      const bool wins = expected == (player == me ? Value::Win : Value::Loss);
+      ASSERT_EQ(!r.not_lose.has_value(), wins) << where;
+      if (wins) EXPECT_EQ(r.value, expected) << where;
+      else EXPECT_EQ(*r.not_lose, 1 - player) << where;
+      ASSERT_TRUE(r.certificate.has_value()) << where;
+      ASSERT_EQ(r.certificate->strategies.size(), 1u) << where;
+      const CheckReport report = check_certificate(game, *r.certificate, group);
+      ASSERT_TRUE(report.ok) << where << ": " << report.error;
+      const std::string other = player == 0 ? "second" : "first";
+      EXPECT_EQ(report.proves, wins ? std::string(game_value_name(expected, me)) : other + "-player-not-lose") << where;
+    }
+  }
+}
+
 // Df-pn without pairings: 4x4x4's draw then takes thousands of entries, which the
 // tampering tests below need.
 DfpnOptions without_pairings() {

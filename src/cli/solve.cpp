@@ -88,6 +88,10 @@ const CommandSpec kSolveSpec = {
                             "of his turn must stop the opponent's threat win of order N - r; only the\n"
                             "stones in its relevance zone are tried (default p + 1 on boards of more\n"
                             "than 64 cells, else p; 0 off)"},
+        {"wins", "PLAYER", "df-pn: ask only whether PLAYER (first or second) wins: one proof instead of two.\n"
+                           "Where the winner is expected, this skips the disproof of the other side's win,\n"
+                           "which the relevance zones do not help (Connect(6,2,3)). A no is reported as\n"
+                           "the other player's not-lose"},
         {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
@@ -137,10 +141,20 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
                      "try --method alphabeta");
   const std::string certificate_path = args.get("certificate");
   const std::size_t certificate_entries = write_certificate_file(certificate_path, game, result.certificate);
-  const char* game_value = game_value_name(result.value, position.to_move());
+  const bool asked_one = args.has("wins");
+  const std::string asked = args.get("wins");  // "first" or "second"
+  // One question answered no (--wins): only that the other player does not lose.
+  const std::string player = result.not_lose ? (*result.not_lose == 0 ? "first" : "second") : "";
+  const std::string game_value =
+      result.not_lose ? player + "-player-not-lose" : game_value_name(result.value, position.to_move());
+  const std::string to_move_value = result.not_lose ? (*result.not_lose == position.to_move() ? "not-lose" : "not-win")
+                                                    : value_name(result.value);
   const std::string moves = format_turns(game, position.history());
   if (args.has("json")) {
     nlohmann::ordered_json out = value_json(game, position, result.value, "pns");
+    out["value"] = game_value;
+    out["to_move_value"] = to_move_value;
+    out["question"] = asked_one ? nlohmann::json(asked + " wins") : nlohmann::json(nullptr);
     out["chosen"] = chosen ? nlohmann::json(choice.reason) : nlohmann::json(nullptr);
     out["threads"] = choice.threads;
     out["table_megabytes"] = choice.table_megabytes;
@@ -157,10 +171,11 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
   }
   std::cout << "game         " << game.spec << "\n"
             << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
-            << "method       " << dfpn_setup(choice) << " (two proofs: the side to move wins; else\n"
-            << "             the opponent wins)\n"
+            << "method       " << dfpn_setup(choice)
+            << (asked_one ? " (one proof: " + asked + " wins)\n"
+                          : " (two proofs: the side to move wins; else\n             the opponent wins)\n")
             << (chosen ? "chosen       " + choice.reason + "\n" : std::string())
-            << "value        " << value_name(result.value) << " for the side to move; game: " << game_value << "\n"
+            << "value        " << to_move_value << " for the side to move; game: " << game_value << "\n"
             << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
             << "time         " << seconds_text(result.seconds) << "\n";
   if (result.certificate)
@@ -250,8 +265,8 @@ int run_solve(const Args& args) {
   if (args.has("batch")) {
     if (method == "pns" || method == "parts")
       throw InputError("--method " + method + " does not run batches; use --method alphabeta");
-    if (options.certificate || args.has("moves"))
-      throw InputError("--batch reads its positions from the file; drop --moves and --certificate");
+    if (options.certificate || args.has("moves") || args.has("wins"))
+      throw InputError("--batch reads its positions from the file; drop --moves, --wins and --certificate");
     return run_solve_batch(args, game, options);
   }
   const Position position = play_moves(game, args.get("moves"));
@@ -275,6 +290,14 @@ int run_solve(const Args& args) {
   proof_numbers.dependency_threats = threats == "db";
   proof_numbers.threat_order = static_cast<int>(args.get_int("threat-order", DfpnOptions::kAutomatic, 0, 8));
   proof_numbers.zone_order = static_cast<int>(args.get_int("zone-order", DfpnOptions::kAutomatic, 0, 8));
+  std::optional<int> only_winner;
+  if (args.has("wins")) {
+    const std::string who = args.get("wins");
+    if (who != "first" && who != "second")
+      throw InputError("--wins takes first or second, not \"" + printable(who) + "\"");
+    if (method != "pns") throw InputError("--wins asks df-pn one question; add --method pns");
+    only_winner = who == "first" ? 0 : 1;
+  }
   if (options.pairing == PairingMode::HalesJewett) proof_numbers.shared_pair_steps = 0;
   const auto started = std::chrono::steady_clock::now();
   double last_shown = 0;
@@ -297,7 +320,7 @@ int run_solve(const Args& args) {
     proof_numbers.threads = choice.threads;
     proof_numbers.table_megabytes = choice.table_megabytes;
     progress.note(dfpn_setup(choice) + (method == "auto" ? " (chosen: " + choice.reason + ")" : ""));
-    const DfpnResult result = dfpn_solve(position, proof_numbers, options.certificate);
+    const DfpnResult result = dfpn_solve(position, proof_numbers, options.certificate, only_winner);
     progress.clear();
     return report_proof_numbers(args, game, position, result, choice, method == "auto");
   }

@@ -23,8 +23,8 @@ Strategy empty_strategy(int holder, Claim claim) {
 
 // The two proofs on the game's board, and the strategies read off them.
 template <int W>
-void prove(Board<W>& board, const DfpnOptions& options, bool certificate, DfpnResult& result,
-           std::vector<Strategy>& strategies) {
+void prove(Board<W>& board, const DfpnOptions& options, bool certificate, std::optional<int> only_winner,
+           DfpnResult& result, std::vector<Strategy>& strategies) {
   Dfpn<W> dfpn(board.tables(), options);
   const int me = board.to_move();
   double reading = 0;
@@ -41,6 +41,22 @@ void prove(Board<W>& board, const DfpnOptions& options, bool certificate, DfpnRe
     result.certificate_nodes += dfpn.nodes() - before;
     reading += since(begin);
   };
+  if (only_winner) {
+    const int attacker = *only_winner;
+    const std::optional<bool> wins = dfpn.attacker_wins(board, attacker);
+    result.nodes = dfpn.nodes();
+    if (!wins) {
+      result.complete = false;
+    } else if (*wins) {
+      result.value = attacker == me ? Value::Win : Value::Loss;
+      read(attacker, Claim::Win);
+    } else {
+      result.not_lose = 1 - attacker;
+      read(1 - attacker, Claim::NotLose);
+    }
+    result.certificate_seconds = reading;
+    return;
+  }
   const std::optional<bool> wins = dfpn.attacker_wins(board, me);
   result.nodes = dfpn.nodes();
   if (!wins) {
@@ -69,7 +85,8 @@ void prove(Board<W>& board, const DfpnOptions& options, bool certificate, DfpnRe
 
 }  // namespace
 
-DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool certificate) {
+DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool certificate,
+                      std::optional<int> only_winner) {
   const auto start = std::chrono::steady_clock::now();
   DfpnResult result;
   const int me = position.to_move();
@@ -89,7 +106,7 @@ DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool
     const BoardTables tables(game, dfpn_board_options(game, options));
     with_board(tables, [&](auto board) {
       replay(board, position);
-      prove(board, options, certificate, result, strategies);
+      prove(board, options, certificate, only_winner, result, strategies);
     });
   }
   if (certificate && result.complete && !result.certificate_out_of_budget) {

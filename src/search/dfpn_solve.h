@@ -4,6 +4,12 @@
 // a draw. Each strategy of the certificate is read off the proof it rests on while that
 // proof's table is still warm (search/dfpn_certificate.h): a win from the proof of the
 // winner's win; a draw from the two disproofs, each giving the defender's not-lose.
+//
+// Where the winner is expected (Connect(6,2,3): Black), one question may be asked alone:
+// "does this player win?". The first question of the pair, for the side that should
+// lose, would otherwise be disproved first, and a disproof gets none of the relevance
+// zones' help, which serve the attacker's win. A "no" is a value too: the other player
+// does not lose.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +25,9 @@ namespace kinrow {
 struct DfpnResult {
   bool complete = true;       // false: a proof hit max_nodes or its numbers overflowed; value is meaningless
   Value value = Value::Draw;  // for the side to move
+  // Set when one question was asked and its answer was no: this player does not lose
+  // (and `value` is meaningless).
+  std::optional<int> not_lose;
   uint64_t nodes = 0;         // expansions of the two proofs
   double seconds = 0;         // the proofs
   std::optional<Certificate> certificate;
@@ -30,6 +39,8 @@ struct DfpnResult {
 };
 
 // InputError if the game has more cells than a search board holds (games/board_tables.h).
-DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options = {}, bool certificate = false);
+// `only_winner` (a player): ask only whether that player wins.
+DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options = {}, bool certificate = false,
+                      std::optional<int> only_winner = std::nullopt);
 
 }  // namespace kinrow
