@@ -99,4 +99,30 @@ TEST(Cli, CertificateRoundTripThroughFiles) {
   std::filesystem::remove(path);
 }
 
+// --certificate-from-empty: a win after a chosen opening turn becomes a certificate of
+// the game, which the checker re-checks from the empty board; where the opening's player
+// does not win after it there is nothing to lift, and solve says so.
+TEST(Cli, CertificateFromAChosenOpening) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("kinrow_cli_opening_" + std::to_string(::getpid()) + ".cert");
+  const CliRun solved =
+      kinrow("solve mnk:6x5x4 --moves c3 --method pns --wins first --quiet --certificate-from-empty --certificate " +
+             path.string());
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  std::string text;
+  {
+    std::ifstream in(path);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  EXPECT_NE(text.find("\nstart\n"), std::string::npos) << "the certificate should start at the empty board";
+  const CliRun verified = kinrow("verify mnk:6x5x4 " + path.string() + " --json");
+  ASSERT_EQ(verified.status, 0) << verified.out;
+  EXPECT_EQ(nlohmann::json::parse(verified.out)["proves"], "first-player-win");
+  const CliRun drawn = kinrow("solve tictactoe --moves b2 --method pns --quiet --certificate-from-empty --certificate " +
+                              path.string());
+  EXPECT_EQ(drawn.status, 2);
+  EXPECT_NE(drawn.err.find("wins after it"), std::string::npos) << drawn.err;
+  std::filesystem::remove(path);
+}
+
 }  // namespace

@@ -93,6 +93,9 @@ const CommandSpec kSolveSpec = {
                            "which the relevance zones do not help (Connect(6,2,3)). A no is reported as\n"
                            "the other player's not-lose"},
         {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
+        {"certificate-from-empty", "", "when --moves is one opening turn after which its player wins: the\n"
+                                       "certificate starts at the empty board, with that turn as his first\n"
+                                       "entry (a win of the game; kinrow verify re-checks it from the start)"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
     },
@@ -102,9 +105,14 @@ const CommandSpec kSolveSpec = {
 
 namespace {
 
-// Writes a certificate file, if one was asked for; the number of entries.
-std::size_t write_certificate_file(const std::string& path, const Game& game, const std::optional<Certificate>& certificate) {
+// Writes a certificate file, if one was asked for; the number of entries. With
+// --certificate-from-empty, the certificate starts at the empty board, the opening turn
+// of --moves its holder's first entry.
+std::size_t write_certificate_file(const Args& args, const Game& game, const Position& position,
+                                   std::optional<Certificate> certificate) {
   if (!certificate) return 0;
+  if (args.has("certificate-from-empty")) start_at_empty_board(*certificate, position);
+  const std::string path = args.get("certificate");
   std::ofstream file(path);
   if (!file) throw InputError("cannot write \"" + path + "\"");
   write_certificate(file, game, *certificate);
@@ -140,7 +148,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
     throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
                      "try --method alphabeta");
   const std::string certificate_path = args.get("certificate");
-  const std::size_t certificate_entries = write_certificate_file(certificate_path, game, result.certificate);
+  const std::size_t certificate_entries = write_certificate_file(args, game, position, result.certificate);
   const bool asked_one = args.has("wins");
   const std::string asked = args.get("wins");  // "first" or "second"
   // One question answered no (--wins): only that the other player does not lose.
@@ -271,6 +279,11 @@ int run_solve(const Args& args) {
   }
   const Position position = play_moves(game, args.get("moves"));
   const std::string certificate_path = args.get("certificate");
+  if (args.has("certificate-from-empty")) {
+    if (!options.certificate) throw InputError("--certificate-from-empty needs --certificate FILE");
+    if (position.history().size() != 1)
+      throw InputError("--certificate-from-empty needs --moves to be exactly one turn, the opening");
+  }
   if (options.certificate) {
     std::ofstream probe(certificate_path);  // fail before the search, not after it
     if (!probe) throw InputError("cannot write \"" + certificate_path + "\"");
@@ -327,7 +340,7 @@ int run_solve(const Args& args) {
   if (method == "auto") progress.note("alpha-beta (chosen: " + choice.reason + ")");
   const SolveResult result = solve(position, options);
   progress.clear();
-  const std::size_t certificate_entries = write_certificate_file(certificate_path, game, result.certificate);
+  const std::size_t certificate_entries = write_certificate_file(args, game, position, result.certificate);
 
   const std::string moves = format_turns(game, position.history());
   const std::string best = result.best_move ? format_turn(game, *result.best_move) : "";

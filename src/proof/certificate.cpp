@@ -298,6 +298,21 @@ const char* claim_name(Claim claim) {
   return claim == Claim::Win ? "win" : "at-least-draw";
 }
 
+void start_at_empty_board(Certificate& certificate, const Position& opening) {
+  if (opening.history().size() != 1)
+    throw InputError("a certificate starts at the empty board only after one opening turn, not " +
+                     std::to_string(opening.history().size()));
+  if (certificate.strategies.size() != 1 || certificate.strategies[0].claim != Claim::Win ||
+      certificate.strategies[0].holder != 0)
+    throw InputError("a certificate starts at the empty board only when the opening turn's player wins after it");
+  Strategy& strategy = certificate.strategies[0];
+  StrategyEntry first;
+  first.owner.assign(static_cast<std::size_t>(opening.game().cell_count()), kNoPlayer);
+  first.move = opening.history()[0];
+  strategy.entries.insert(strategy.entries.begin(), std::move(first));
+  certificate.start.clear();
+}
+
 void send_certificate(const Certificate& certificate, CertificateSink& sink) {
   if (!sink.begin(certificate.spec, certificate.start)) return;
   for (const Strategy& strategy : certificate.strategies) {

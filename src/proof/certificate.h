@@ -108,6 +108,13 @@ class CertificateSink {
   virtual bool end() = 0;
 };
 
+// A win proved after the holder's own opening turn, turned into a win of the game: the
+// certificate then starts at the empty board, where the holder's first entry plays that
+// turn (Connect(6,2,3): Black's three stones, chosen, then everything after them proved).
+// The checker re-checks it from the empty board. InputError unless `opening` is exactly
+// one turn, played by the holder of the certificate's one win strategy.
+void start_at_empty_board(Certificate& certificate, const Position& opening);
+
 // Sends a certificate held in memory to a sink.
 void send_certificate(const Certificate& certificate, CertificateSink& sink);
 
