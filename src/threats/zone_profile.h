@@ -63,9 +63,12 @@ struct ZoneProfile {
       if (n > kMaxExtra - 1) return false;  // more stones than any zone allows
       int j = 1;
       while (j <= kMaxExtra && !at[j].test(c)) ++j;
-      level[n++] = j;
+      // Kept sorted as it grows (insertion: at most kMaxExtra stones; std::sort here
+      // made GCC 12 at -O3 see writes past the array, a false -Warray-bounds).
+      int i = n++;
+      for (; i > 0 && level[i - 1] > j; --i) level[i] = level[i - 1];
+      level[i] = j;
     }
-    std::sort(level.begin(), level.begin() + n);
     for (int i = 0; i < n; ++i)
       if (level[i] <= i + 1) return false;
     return true;
