@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
+#include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/gravity_options.h"
@@ -104,24 +105,6 @@ const CommandSpec kSolveSpec = {
 };
 
 namespace {
-
-// Writes a certificate file, if one was asked for; the number of entries. With
-// --certificate-from-empty, the certificate starts at the empty board, the opening turn
-// of --moves its holder's first entry.
-std::size_t write_certificate_file(const Args& args, const Game& game, const Position& position,
-                                   std::optional<Certificate> certificate) {
-  if (!certificate) return 0;
-  if (args.has("certificate-from-empty")) start_at_empty_board(*certificate, position);
-  const std::string path = args.get("certificate");
-  std::ofstream file(path);
-  if (!file) throw InputError("cannot write \"" + path + "\"");
-  write_certificate(file, game, *certificate);
-  file.close();
-  if (!file) throw InputError("writing \"" + path + "\" failed");
-  std::size_t entries = 0;
-  for (const Strategy& s : certificate->strategies) entries += s.entries.size() + s.paired.size();
-  return entries;
-}
 
 // The fields every solve answer starts with, whichever method found it.
 nlohmann::ordered_json value_json(const Game& game, const Position& position, Value value, const char* method) {
@@ -279,15 +262,7 @@ int run_solve(const Args& args) {
   }
   const Position position = play_moves(game, args.get("moves"));
   const std::string certificate_path = args.get("certificate");
-  if (args.has("certificate-from-empty")) {
-    if (!options.certificate) throw InputError("--certificate-from-empty needs --certificate FILE");
-    if (position.history().size() != 1)
-      throw InputError("--certificate-from-empty needs --moves to be exactly one turn, the opening");
-  }
-  if (options.certificate) {
-    std::ofstream probe(certificate_path);  // fail before the search, not after it
-    if (!probe) throw InputError("cannot write \"" + certificate_path + "\"");
-  }
+  check_certificate_options(args, position);
   ProgressLine progress(!args.has("quiet"));
   options.monitor.on_progress = [&](const SearchProgress& p) {
     progress.show("window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) +
