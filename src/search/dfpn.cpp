@@ -634,10 +634,10 @@ bool Dfpn<W>::threat_space_wins(Board& board, int attacker, int stones, int orde
 }
 
 template <int W>
-Move Dfpn<W>::threat_space_turn(Board& board) {
+Move Dfpn<W>::threat_space_turn(Board& board, uint64_t node_limit) {
   const int mover = board.to_move();
   if (!threat_space_ || !tables_.lines_count[mover] || options_.threat_order <= 0) return {};
-  threat_space_->set_node_limit(kThreatSpaceNodeLimit);  // the win a proof found, found again
+  threat_space_->set_node_limit(node_limit);
   return threat_space_->winning_turn(board, mover, board.stones_left_in_turn(), options_.threat_order);
 }
 

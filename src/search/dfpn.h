@@ -171,8 +171,9 @@ class Dfpn {
   // not; search/line_cover.h). Such a node is decided without search.
   Cells covering_stones(const Board& board);
   // Several stones a turn: the rest of the mover's turn in a win the threat-space search
-  // finds (size 0 if none): the turn the knowledge decided the node by.
-  Move threat_space_turn(Board& board);
+  // finds (size 0 if none): the turn the knowledge decided the node by. `node_limit` as
+  // the search's (the default: as df-pn asks its own questions).
+  Move threat_space_turn(Board& board, uint64_t node_limit = kThreatSpaceNodeLimit);
 
   // Pairings: the player who can hold one (the defender; in maker-breaker the breaker),
   // whether he does on the board (every line his opponent could still complete has two

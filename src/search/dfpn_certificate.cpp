@@ -10,6 +10,10 @@
 namespace kinrow {
 namespace {
 
+// The threat-space search's budget where the table knows nothing of a position and df-pn
+// would otherwise decide it from scratch: 16 times df-pn's own.
+constexpr uint64_t kThreatNodesBeforeSearch = uint64_t{1} << 20;
+
 // The walk's oracle: df-pn's table, and df-pn again where the table forgot.
 template <int W>
 class DfpnOracle {
@@ -94,6 +98,12 @@ class DfpnOracle {
     if (known_stone_ && *known_stone_)
       if (const Cell known = (*known_stone_)(board); known >= 0) return known;
     if (const Cell threat = dfpn_.threat_sequence_move(board); threat >= 0) return threat;
+    // Several stones a turn: the stones placed so far may make the rest of the turn a
+    // threat win (df-pn settles such a node by the knowledge and keeps no child, so
+    // without this "any keeping move" below was the first empty cell, whose position
+    // df-pn then had to prove from scratch: minutes a position on 19x19).
+    if (claim_ == Claim::Win)
+      if (const Move rest = dfpn_.threat_space_turn(board); rest.size > 0) return rest.cell[0];
     // The holder spoils every line left to the opponent with this turn's stones: after
     // them the checker's rule (every such line spoiled) ends play.
     if (const Cells cover = dfpn_.covering_stones(board); cover.any()) return cover.first();
@@ -120,6 +130,13 @@ class DfpnOracle {
         board.remove(c);
         if (pairs) return c;
       }
+    // No proof stored here, as after a turn another search refuted (kinrow defences: the
+    // listing's threat search, whose memo held the positions around it, found a win that
+    // df-pn's own search missed within its budget): the threats again, with more nodes,
+    // before a proof from scratch, which took minutes a position on 19x19.
+    if (claim_ == Claim::Win)
+      if (const Move rest = dfpn_.threat_space_turn(board, kThreatNodesBeforeSearch); rest.size > 0)
+        return rest.cell[0];
     // The table forgot (or never stored) the child that decided this node: deciding the
     // node again lets df-pn find it, without disproving the bad moves one by one.
     undecided_ = false;
