@@ -1,6 +1,8 @@
 // The verifier (threats/defences.h, kinrow defences) against alpha-beta on small boards:
 // every defender turn it does not list loses, an empty list means the defender loses,
-// and the certificate it writes then is one the checker accepts.
+// and the certificate it writes then is one the checker accepts. With the turns left
+// proved by df-pn (search/defences_proof.h), its value is alpha-beta's, and its
+// certificates of wins are accepted.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +14,8 @@
 #include "core/notation.h"
 #include "games/board_dispatch.h"
 #include "games/families.h"
+#include "proof/checker.h"
+#include "search/defences_proof.h"
 #include "test_support.h"
 #include "threats/defences.h"
 
@@ -69,6 +73,82 @@ TEST(Defences, EveryTurnNotListedLosesAndAnEmptyListIsALoss) {
   EXPECT_GT(empty_lists, 0) << "no position where the attacker wins: the test tests little";
 }
 
+// Whether `player` completes a line with one whole turn of his, the defender passing.
+bool fills_a_line_in_one_turn(const Position& position, int player) {
+  const Game& game = position.game();
+  for (const Line& line : game.lines) {
+    int missing = 0;
+    for (Cell c : line) {
+      if (position.owner(c) == 1 - player) missing = game.rules.stones_per_turn + 1;
+      missing += position.owner(c) == kNoPlayer;
+    }
+    if (missing <= game.rules.stones_per_turn) return true;
+  }
+  return false;
+}
+
+TEST(DefencesResult, AgreesWithAlphaBetaAndItsCertificatesCheck) {
+  int proved_after_turns_left = 0, held = 0;
+  for (const char* spec : {"mnk:5x5x4,p=2,q=1", "mnk:6x5x4", "mnk:5x5x4"}) {
+    const Game game = make_game(spec);
+    SplitMix64 random(4511);
+    // Random positions are mostly draws: as many attacker wins as others are kept, the
+    // value by alpha-beta first (the claim checked is prove_defences', not this choice).
+    // With p = 2 nearly every win here is one turn deep; with p = 1 many are deeper.
+    const int wanted = testing::sanitized() ? 5 : 20;
+    int wins = 0, others = 0;
+    for (int i = 0; i < 1500 && (wins < wanted || others < wanted); ++i) {
+      Position position = random_position(game, 12 + static_cast<int>(random.below(8)), random);
+      if (position.over() || position.stones_this_turn() != game.rules.stones_per_turn) continue;
+      const bool defender_loses = alphabeta_value(position) == Value::Loss;
+      // Most wins of a random position are one turn deep, which the listing's threats see
+      // alone; the deeper ones (no line the attacker fills in one turn) are kept first.
+      if (defender_loses && wins < wanted / 2 && fills_a_line_in_one_turn(position, 1 - position.to_move()))
+        continue;
+      if (defender_loses ? wins++ >= wanted : others++ >= wanted) continue;
+      const std::string at = std::string(spec) + " after " + format_turns(game, position.history());
+      DefencesOptions options;
+      // On boards this small threats refute nearly every turn: half the time only
+      // immediate wins refute one, so that df-pn has turns to prove.
+      options.zone_order = i % 2 ? 1 : 3;
+      options.threat_order = i % 2 ? 0 : 2;
+      options.dfpn.table_megabytes = 8;
+      options.dfpn.threads = 1;
+      options.certificate = true;
+      const DefencesResult proof = prove_defences(position, options);
+      ASSERT_TRUE(proof.attacker_wins.has_value()) << at << ": no budget was set, yet undecided";
+      EXPECT_EQ(*proof.attacker_wins, defender_loses) << at;
+      const int attacker = 1 - position.to_move();
+      if (*proof.attacker_wins) {
+        ASSERT_TRUE(proof.strategy) << at;
+        Certificate certificate;
+        certificate.spec = game.spec;
+        certificate.start = format_turns(game, position.history());
+        certificate.strategies.push_back(*proof.strategy);
+        const CheckReport report = check_certificate(game, certificate);
+        EXPECT_TRUE(report.ok) << at << ": " << report.error;
+        EXPECT_EQ(report.to_move_value, "loss") << at;
+        proved_after_turns_left += !proof.turns.empty();
+      } else {
+        // The turn named as held (the first with the attacker not winning; none after it
+        // is searched): after it the attacker does not win.
+        const auto held_turn = std::find_if(proof.turns.begin(), proof.turns.end(),
+                                            [](const TurnProof& t) { return t.attacker_wins == false; });
+        ASSERT_NE(held_turn, proof.turns.end()) << at;
+        EXPECT_TRUE(std::none_of(held_turn + 1, proof.turns.end(), [](const TurnProof& t) { return t.searched; }))
+            << at;
+        ++held;
+        if (held_turn->completes_line) continue;  // the listing's own case, tested above
+        position.play(held_turn->turn);
+        EXPECT_TRUE(position.over() ? position.winner() != attacker : alphabeta_value(position) != Value::Win)
+            << at << " " << format_turn(game, held_turn->turn);
+      }
+    }
+  }
+  EXPECT_GT(proved_after_turns_left, 0) << "no win needed df-pn after the threats: the test tests little";
+  EXPECT_GT(held, 0) << "no position the defender holds";
+}
+
 TEST(DefencesCli, WritesACertificateVerifyAccepts) {
   const std::string path = ::testing::TempDir() + "kinrow_defences_" + std::to_string(::getpid()) + ".cert";
   const std::string moves = "\"c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 f5m9\"";
@@ -79,6 +159,20 @@ TEST(DefencesCli, WritesACertificateVerifyAccepts) {
   EXPECT_EQ(verify.status, 0) << verify.out << verify.err;
   EXPECT_NE(verify.out.find("\"to_move_value\":\"loss\""), std::string::npos) << verify.out;
   EXPECT_EQ(verify.out.find("\"zone_answers\":0"), std::string::npos) << verify.out;
+  std::remove(path.c_str());
+}
+
+TEST(DefencesCli, ProveDecidesTheTurnsLeftAndWritesACertificate) {
+  const std::string path = ::testing::TempDir() + "kinrow_defences_prove_" + std::to_string(::getpid()) + ".cert";
+  const std::string moves = "\"c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 j8j7\"";
+  const testing::CliRun run = testing::kinrow("defences connect6 --moves " + moves +
+                                              " --prove --threads 1 --tt-mb 64 --certificate " + path + " --json");
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("\"proofs\":[{\"turn\":\"o19p19\",\"attacker_wins\":true"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"attacker_wins\":true,\"nodes\""), std::string::npos) << run.out;
+  const testing::CliRun verify = testing::kinrow("verify connect6 " + path + " --json");
+  EXPECT_EQ(verify.status, 0) << verify.out << verify.err;
+  EXPECT_NE(verify.out.find("\"to_move_value\":\"loss\""), std::string::npos) << verify.out;
   std::remove(path.c_str());
 }
 
@@ -96,7 +190,9 @@ TEST(DefencesCli, BadInputIsOneLineAndExitTwo) {
   for (const std::string& arguments :
        {std::string("defences connect4 --moves 4"), std::string("defences connect6 --moves j10j11"),
         std::string("defences connect6 --moves \"j10 k10\""), std::string("defences mnk:3x3x3 --moves \"a1 b1 a2 b2 a3\""),
-        std::string("defences connect6 --moves j10 --zone-order 9")}) {
+        std::string("defences connect6 --moves j10 --zone-order 9"),
+        std::string("defences connect6 --moves j10 --turn-nodes 100"),
+        std::string("defences connect6 --moves j10 --certificate-from-empty")}) {
     const testing::CliRun run = testing::kinrow(arguments);
     EXPECT_EQ(run.status, 2) << arguments << ": " << run.out << run.err;
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << arguments << ": " << run.err;
