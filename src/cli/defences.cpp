@@ -217,7 +217,8 @@ int run_defences(const Args& args) {
     const std::string proof = proof_text(result, turn, game);
     std::cout << "  " << turn_text(game, turn.turn) << (proof.empty() ? "" : "  " + proof) << "\n";
   }
-  std::cout << "threat nodes  " << with_commas(result.threat_nodes) << "\n";
+  std::cout << "threat nodes  " << with_commas(result.threat_nodes) << " (the listing: " << seconds_text(result.listing_seconds)
+            << ")\n";
   if (options.prove && !result.turns.empty())
     std::cout << "proved        " << searched << " of " << result.turns.size() << " turns searched, " << proved_won
               << " won by the attacker (df-pn: " << with_commas(result.dfpn_nodes) << " nodes, "
@@ -239,8 +240,8 @@ int run_defences(const Args& args) {
               << "\n";
     return 1;
   }
-  std::cout << "certificate   " << args.get("certificate") << " (" << with_commas(certificate_entries)
-            << " entries; kinrow verify " << game.spec << " " << args.get("certificate") << ")\n";
+  std::cout << "certificate   " << args.get("certificate") << " (" << with_commas(certificate_entries) << " entries in "
+            << seconds_text(result.certificate_seconds) << "; kinrow verify " << game.spec << " " << args.get("certificate") << ")\n";
   return 0;
 }
 
