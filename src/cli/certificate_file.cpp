@@ -29,7 +29,7 @@ std::size_t write_certificate_file(const Args& args, const Game& game, const Pos
   file.close();
   if (!file) throw InputError("writing \"" + path + "\" failed");
   std::size_t entries = 0;
-  for (const Strategy& s : certificate->strategies) entries += s.entries.size() + s.paired.size();
+  for (const Strategy& s : certificate->strategies) entries += s.entries.size() + s.paired.size() + s.zones.size();
   return entries;
 }
 

@@ -14,7 +14,8 @@ namespace kinrow::cli {
 // written; checks --certificate-from-empty's conditions on --moves as well.
 void check_certificate_options(const Args& args, const Position& position);
 
-// Writes `certificate`, if there is one; the number of entries. With
+// Writes `certificate`, if there is one; the number of entries (moves, pairings and
+// zones: the lines kinrow verify counts as entries). With
 // --certificate-from-empty the certificate starts at the empty board, the opening turn
 // of --moves its holder's first entry.
 std::size_t write_certificate_file(const Args& args, const Game& game, const Position& position,
