@@ -6,12 +6,12 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "book/verifier.h"
+#include "core/clock.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "engine/engine.h"
@@ -20,8 +20,6 @@ namespace kinrow {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 uint64_t saturated_sum(uint64_t a, uint64_t b) { return std::min(kBookInfinity, a + b); }
 
@@ -105,7 +103,7 @@ class BookBuilder {
     out.root_dn = root().dn;
     out.engine_calls = engine_calls_;
     out.verifier_calls = verifier_calls_;
-    out.seconds = since(start_);
+    out.seconds = seconds_since(start_);
     out.status = root().status;
     return out;
   }
@@ -296,7 +294,7 @@ class BookBuilder {
       if (update(a) && a != i) changed_nodes.push_back(a);
     std::vector<BookNode> changed;
     for (int c : changed_nodes) changed.push_back(row(c));
-    store_.commit(book_.id, fresh, changed, root().status, since(last_commit_));
+    store_.commit(book_.id, fresh, changed, root().status, seconds_since(last_commit_));
     last_commit_ = Clock::now();
     for (std::size_t k = 0; k < fresh.size(); ++k) {
       nodes_[first + k].row.id = fresh[k].id;

@@ -1,19 +1,15 @@
 #include "search/defences_proof.h"
 
 #include <algorithm>
-#include <chrono>
 #include <unordered_map>
 
+#include "core/clock.h"
 #include "core/error.h"
 #include "games/board_dispatch.h"
 #include "search/dfpn_certificate.h"
 
 namespace kinrow {
 namespace {
-
-double since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 Turn sorted_turn(const Move& m) {
   Turn turn = to_turn(m);
@@ -44,7 +40,7 @@ void prove_on(Board<W>& board, const DefencesOptions& options, int attacker,
     if (turn.completes_line) turn.attacker_wins = false;
     out.turns.push_back(turn);
   }
-  out.listing_seconds = since(start);
+  out.listing_seconds = seconds_since(start);
   if (progress.listed) progress.listed(out.turns.size());
   if (out.turns.empty()) out.attacker_wins = true;
   if (out.turns.empty() ? !options.certificate : !options.prove) return;
@@ -75,7 +71,7 @@ void prove_on(Board<W>& board, const DefencesOptions& options, int attacker,
           const uint64_t before = dfpn.nodes();
           proof.attacker_wins = dfpn.attacker_wins(board, attacker);
           proof.nodes = dfpn.nodes() - before;
-          proof.seconds = since(begin);
+          proof.seconds = seconds_since(begin);
           proved.emplace(key, static_cast<int>(i));
         }
       }
@@ -86,7 +82,7 @@ void prove_on(Board<W>& board, const DefencesOptions& options, int attacker,
     else if (!*proof.attacker_wins) all_won = false;  // the defender holds: the question is answered
   }
   out.dfpn_nodes = dfpn.nodes();
-  out.proof_seconds = since(start);
+  out.proof_seconds = seconds_since(start);
   if (!all_won) out.attacker_wins = false;
   else if (!undecided) out.attacker_wins = true;
 
@@ -102,7 +98,7 @@ void prove_on(Board<W>& board, const DefencesOptions& options, int attacker,
       out.certificate_out_of_budget = true;
     }
     out.dfpn_nodes = dfpn.nodes();
-    out.certificate_seconds = since(start);
+    out.certificate_seconds = seconds_since(start);
   }
 }
 

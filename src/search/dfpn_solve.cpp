@@ -1,7 +1,6 @@
 #include "search/dfpn_solve.h"
 
-#include <chrono>
-
+#include "core/clock.h"
 #include "core/notation.h"
 #include "core/symmetry.h"
 #include "games/board_dispatch.h"
@@ -9,10 +8,6 @@
 
 namespace kinrow {
 namespace {
-
-double since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 Strategy empty_strategy(int holder, Claim claim) {
   Strategy strategy;
@@ -39,7 +34,7 @@ void prove(Board<W>& board, const DfpnOptions& options, bool certificate, std::o
       result.certificate_out_of_budget = true;
     }
     result.certificate_nodes += dfpn.nodes() - before;
-    reading += since(begin);
+    reading += seconds_since(begin);
   };
   if (only_winner) {
     const int attacker = *only_winner;
@@ -115,7 +110,7 @@ DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool
     out.start = format_turns(position.game(), position.history());
     out.strategies = std::move(strategies);
   }
-  result.seconds = since(start) - result.certificate_seconds;
+  result.seconds = seconds_since(start) - result.certificate_seconds;
   return result;
 }
 
