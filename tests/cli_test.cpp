@@ -122,6 +122,7 @@ TEST(Cli, CertificateFromAChosenOpening) {
                               path.string());
   EXPECT_EQ(drawn.status, 2);
   EXPECT_NE(drawn.err.find("wins after it"), std::string::npos) << drawn.err;
+  EXPECT_FALSE(std::filesystem::exists(path)) << "a certificate cut short is removed";
   std::filesystem::remove(path);
 }
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <unistd.h>
 
@@ -183,6 +184,8 @@ TEST(DefencesCli, TurnsLeftMeanNoCertificate) {
   EXPECT_EQ(run.status, 1) << run.out << run.err;
   EXPECT_NE(run.out.find("o19p19"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("not written"), std::string::npos) << run.out;
+  // The certificate streams into its file; one not written leaves none behind.
+  EXPECT_FALSE(std::filesystem::exists(path)) << path;
   std::remove(path.c_str());
 }
 

@@ -1,6 +1,7 @@
 #include "cli/certificate_file.h"
 
-#include <fstream>
+#include <filesystem>
+#include <system_error>
 
 #include "core/error.h"
 
@@ -18,19 +19,32 @@ void check_certificate_options(const Args& args, const Position& position) {
   }
 }
 
+CertificateFile::CertificateFile(const Args& args, const Game& game, const Position& position)
+    : path_(args.get("certificate")), file_(path_), writer_(file_, game) {
+  if (!file_) throw InputError("cannot write \"" + path_ + "\"");
+  if (args.has("certificate-from-empty")) from_empty_.emplace(writer_, position);
+}
+
+CertificateFile::~CertificateFile() {
+  if (finished_) return;
+  file_.close();
+  std::error_code ignored;
+  std::filesystem::remove(path_, ignored);
+}
+
+std::size_t CertificateFile::finish() {
+  file_.close();
+  if (!file_) throw InputError("writing \"" + path_ + "\" failed");
+  finished_ = true;
+  return writer_.entries();
+}
+
 std::size_t write_certificate_file(const Args& args, const Game& game, const Position& position,
-                                   std::optional<Certificate> certificate) {
+                                   const std::optional<Certificate>& certificate) {
   if (!certificate) return 0;
-  if (args.has("certificate-from-empty")) start_at_empty_board(*certificate, position);
-  const std::string path = args.get("certificate");
-  std::ofstream file(path);
-  if (!file) throw InputError("cannot write \"" + path + "\"");
-  write_certificate(file, game, *certificate);
-  file.close();
-  if (!file) throw InputError("writing \"" + path + "\" failed");
-  std::size_t entries = 0;
-  for (const Strategy& s : certificate->strategies) entries += s.entries.size() + s.paired.size() + s.zones.size();
-  return entries;
+  CertificateFile file(args, game, position);
+  send_certificate(*certificate, file.sink());
+  return file.finish();
 }
 
 }  // namespace kinrow::cli

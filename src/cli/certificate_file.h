@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <fstream>
 #include <optional>
+#include <string>
 
 #include "cli/args.h"
 #include "core/position.h"
@@ -14,11 +16,33 @@ namespace kinrow::cli {
 // written; checks --certificate-from-empty's conditions on --moves as well.
 void check_certificate_options(const Args& args, const Position& position);
 
-// Writes `certificate`, if there is one; the number of entries (moves, pairings and
-// zones: the lines kinrow verify counts as entries). With
+// The file --certificate names, as a sink the certificate streams into while it is found
+// (a proof of millions of entries is then never held whole). With
 // --certificate-from-empty the certificate starts at the empty board, the opening turn
-// of --moves its holder's first entry.
+// of --moves its holder's first entry. A file not finished is removed when this goes:
+// a certificate cut short by an error or a budget is no certificate.
+class CertificateFile {
+ public:
+  CertificateFile(const Args& args, const Game& game, const Position& position);
+  ~CertificateFile();
+  CertificateFile(const CertificateFile&) = delete;
+  CertificateFile& operator=(const CertificateFile&) = delete;
+
+  CertificateSink& sink() { return from_empty_ ? static_cast<CertificateSink&>(*from_empty_) : writer_; }
+  // Closes the file; the number of entries written (moves, pairings and zones: the lines
+  // kinrow verify counts as entries). InputError if writing failed.
+  std::size_t finish();
+
+ private:
+  std::string path_;
+  std::ofstream file_;
+  CertificateWriter writer_;
+  std::optional<FromEmptyBoard> from_empty_;
+  bool finished_ = false;
+};
+
+// Writes `certificate`, if there is one, to --certificate's file as above; its entries.
 std::size_t write_certificate_file(const Args& args, const Game& game, const Position& position,
-                                   std::optional<Certificate> certificate);
+                                   const std::optional<Certificate>& certificate);
 
 }  // namespace kinrow::cli

@@ -130,16 +130,17 @@ int run_defences(const Args& args) {
                   (turn.attacker_wins ? (*turn.attacker_wins ? "won" : "held") : "undecided") + "; " +
                   std::to_string(won) + " won so far");
   };
+  // The certificate streams into its file as the walk finds it (Connect(6,2,3): 3.5 M
+  // lines); a walk cut short leaves no file.
+  std::optional<CertificateFile> file;
+  if (options.certificate) {
+    file.emplace(args, game, position);
+    options.certificate_sink = &file->sink();
+  }
   const DefencesResult result = prove_defences(position, options, observe);
   progress.clear();
-  std::optional<Certificate> certificate;
-  if (result.strategy) {
-    certificate.emplace();
-    certificate->spec = game.spec;
-    certificate->start = format_turns(game, position.history());
-    certificate->strategies.push_back(*result.strategy);
-  }
-  const std::size_t certificate_entries = write_certificate_file(args, game, position, certificate);
+  const bool certificate = result.certificate_written;
+  const std::size_t certificate_entries = certificate ? file->finish() : 0;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::size_t searched = 0, proved_won = 0;
   for (const TurnProof& turn : result.turns) {

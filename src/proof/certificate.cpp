@@ -298,19 +298,22 @@ const char* claim_name(Claim claim) {
   return claim == Claim::Win ? "win" : "at-least-draw";
 }
 
-void start_at_empty_board(Certificate& certificate, const Position& opening) {
+FromEmptyBoard::FromEmptyBoard(CertificateSink& next, const Position& opening) : next_(next), opening_(opening) {
   if (opening.history().size() != 1)
     throw InputError("a certificate starts at the empty board only after one opening turn, not " +
                      std::to_string(opening.history().size()));
-  if (certificate.strategies.size() != 1 || certificate.strategies[0].claim != Claim::Win ||
-      certificate.strategies[0].holder != 0)
+}
+
+bool FromEmptyBoard::begin(const std::string& spec, const std::string&) { return next_.begin(spec, ""); }
+
+bool FromEmptyBoard::strategy(const Strategy& header) {
+  if (++strategies_ > 1 || header.claim != Claim::Win || header.holder != 0)
     throw InputError("a certificate starts at the empty board only when the opening turn's player wins after it");
-  Strategy& strategy = certificate.strategies[0];
+  if (!next_.strategy(header)) return false;
   StrategyEntry first;
-  first.owner.assign(static_cast<std::size_t>(opening.game().cell_count()), kNoPlayer);
-  first.move = opening.history()[0];
-  strategy.entries.insert(strategy.entries.begin(), std::move(first));
-  certificate.start.clear();
+  first.owner.assign(static_cast<std::size_t>(opening_.game().cell_count()), kNoPlayer);
+  first.move = opening_.history()[0];
+  return next_.entry(first);
 }
 
 void send_certificate(const Certificate& certificate, CertificateSink& sink) {

@@ -108,12 +108,27 @@ class CertificateSink {
   virtual bool end() = 0;
 };
 
-// A win proved after the holder's own opening turn, turned into a win of the game: the
-// certificate then starts at the empty board, where the holder's first entry plays that
-// turn (Connect(6,2,3): Black's three stones, chosen, then everything after them proved).
-// The checker re-checks it from the empty board. InputError unless `opening` is exactly
-// one turn, played by the holder of the certificate's one win strategy.
-void start_at_empty_board(Certificate& certificate, const Position& opening);
+// A win proved after the holder's own opening turn, turned into a win of the game as it
+// passes to `next`: the certificate then starts at the empty board, where the holder's
+// first entry plays that turn (Connect(6,2,3): Black's three stones, chosen, then
+// everything after them proved). The checker re-checks it from the empty board.
+// InputError unless `opening` is exactly one turn, played by the holder of the
+// certificate's one win strategy.
+class FromEmptyBoard final : public CertificateSink {
+ public:
+  FromEmptyBoard(CertificateSink& next, const Position& opening);
+  bool begin(const std::string& spec, const std::string& start) override;
+  bool strategy(const Strategy& header) override;
+  bool entry(const StrategyEntry& entry) override { return next_.entry(entry); }
+  bool paired(const PairedEntry& entry) override { return next_.paired(entry); }
+  bool zone(const ZoneEntry& entry) override { return next_.zone(entry); }
+  bool end() override { return next_.end(); }
+
+ private:
+  CertificateSink& next_;
+  const Position& opening_;
+  int strategies_ = 0;
+};
 
 // Sends a certificate held in memory to a sink.
 void send_certificate(const Certificate& certificate, CertificateSink& sink);

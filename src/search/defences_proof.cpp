@@ -5,6 +5,7 @@
 
 #include "core/clock.h"
 #include "core/error.h"
+#include "core/notation.h"
 #include "games/board_dispatch.h"
 #include "search/dfpn_certificate.h"
 
@@ -18,7 +19,7 @@ Turn sorted_turn(const Move& m) {
 }
 
 template <int W>
-void prove_on(Board<W>& board, const DefencesOptions& options, int attacker,
+void prove_on(Board<W>& board, const DefencesOptions& options, int attacker, const std::string& start_moves,
               const DefencesProgress& progress, DefencesResult& out) {
   const BoardTables& tables = board.tables();
   const int p = tables.rules.stones_per_turn;
@@ -92,8 +93,13 @@ void prove_on(Board<W>& board, const DefencesOptions& options, int attacker,
     // his turns, and every attacker node below is known to the table, won by threats,
     // or decided again.
     dfpn.begin(attacker);
+    CertificateBuilder in_memory;
+    CertificateSink& sink = options.certificate_sink ? *options.certificate_sink : in_memory;
     try {
-      out.strategy = strategy_from_proof(dfpn, board, attacker, Claim::Win);
+      sink.begin(tables.game->spec, start_moves);
+      write_strategy_from_proof(dfpn, board, attacker, Claim::Win, sink);
+      out.certificate_written = sink.end();
+      if (!options.certificate_sink) out.strategy = std::move(in_memory.certificate().strategies.back());
     } catch (const CertificateOutOfBudget&) {
       out.certificate_out_of_budget = true;
     }
@@ -125,7 +131,7 @@ DefencesResult prove_defences(const Position& position, const DefencesOptions& o
   const BoardTables tables(game, dfpn_board_options(game, options.dfpn));
   with_board(tables, [&](auto board) {
     replay(board, position);
-    prove_on(board, options, attacker, progress, out);
+    prove_on(board, options, attacker, format_turns(game, position.history()), progress, out);
   });
   return out;
 }

@@ -36,6 +36,9 @@ struct DefencesOptions {
   bool prove = true;     // df-pn on each turn left (else the listing alone)
   DfpnOptions dfpn;      // those proofs; max_nodes is each turn's budget
   bool certificate = false;  // the attacker's win, where every turn left is his
+  // Where that certificate goes as it is found (begin to end; the start is the
+  // position's moves); null: into DefencesResult::strategy.
+  CertificateSink* certificate_sink = nullptr;
 };
 
 // A partial turn of the defender met in the listing: his stones so far (none: the null
@@ -68,7 +71,8 @@ struct DefencesResult {
   // Whether the attacker wins: yes if no turn is left or every one is his by df-pn, no
   // if the defender holds one, nullopt if some proof ran out of budget (or none ran).
   std::optional<bool> attacker_wins;
-  std::optional<Strategy> strategy;  // the attacker's win, when asked for and proved
+  std::optional<Strategy> strategy;  // the attacker's win, when asked for and proved (no sink)
+  bool certificate_written = false;  // the win was sent whole to the sink
   bool certificate_out_of_budget = false;
   uint64_t dfpn_nodes = 0;
   double listing_seconds = 0, proof_seconds = 0, certificate_seconds = 0;

@@ -160,14 +160,11 @@ class DfpnOracle {
 
 }  // namespace
 
-template <int W>
-Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim) {
-  return strategy_from_proof<W>(dfpn, board, holder, claim, {});
-}
+namespace {
 
 template <int W>
-Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim,
-                             const std::function<Cell(const Board<W>&)>& known_stone) {
+void write_walk(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim,
+                const std::function<Cell(const Board<W>&)>& known_stone, CertificateSink& out) {
   if (known_stone) dfpn.begin(claim == Claim::Win ? holder : 1 - holder);
   // Positions are merged by the game's symmetries, which the checker also uses: the
   // search's own, or (a search without reductions) a group of the same bounded size.
@@ -188,13 +185,34 @@ Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim c
     zones.emplace(dfpn.tables(), dfpn.zone_order());
     walker.use_zones(&*zones);
   }
-  return walker.extract(holder, claim);
+  walker.write(holder, claim, out);
 }
 
-#define INSTANTIATE(W)                                                          \
-  template Strategy strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim); \
-  template Strategy strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim,  \
-                                           const std::function<Cell(const Board<W>&)>&);
+}  // namespace
+
+template <int W>
+Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim) {
+  return strategy_from_proof<W>(dfpn, board, holder, claim, {});
+}
+
+template <int W>
+Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim,
+                             const std::function<Cell(const Board<W>&)>& known_stone) {
+  CertificateBuilder builder;
+  write_walk(dfpn, board, holder, claim, known_stone, builder);
+  return std::move(builder.certificate().strategies.back());
+}
+
+template <int W>
+void write_strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim, CertificateSink& out) {
+  write_walk<W>(dfpn, board, holder, claim, {}, out);
+}
+
+#define INSTANTIATE(W)                                                                           \
+  template Strategy strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim);                     \
+  template Strategy strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim,                      \
+                                           const std::function<Cell(const Board<W>&)>&);         \
+  template void write_strategy_from_proof<W>(Dfpn<W>&, Board<W>&, int, Claim, CertificateSink&);
 KINROW_FOR_EACH_WIDTH(INSTANTIATE)
 #undef INSTANTIATE
 

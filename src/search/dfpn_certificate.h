@@ -31,6 +31,12 @@ struct CertificateOutOfBudget : std::runtime_error {
 template <int W>
 Strategy strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim);
 
+// The same strategy sent to `out` (its header, then each entry as the walk finds it:
+// nothing is held but the positions seen), for proofs whose certificates are too big to
+// hold twice. The caller begins and ends the certificate around it.
+template <int W>
+void write_strategy_from_proof(Dfpn<W>& dfpn, Board<W>& board, int holder, Claim claim, CertificateSink& out);
+
 // The same where another proof knows part of the strategy: `known_stone(board)` names a
 // holder's stone that keeps the claim at the board's position, or -1 where it does not
 // know (a job-level proof tree, parallel/tree_certificate.h, whose leaves df-pn then
