@@ -99,6 +99,38 @@ TEST(Cli, CertificateRoundTripThroughFiles) {
   std::filesystem::remove(path);
 }
 
+// A certificate named *.gz is written compressed; verify and the browser read it as they
+// read plain text, and a compressed file cut short is never accepted.
+TEST(Cli, CompressedCertificateRoundTrip) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("kinrow_cli_gz_" + std::to_string(::getpid()) + ".cert.gz");
+  const CliRun solved = kinrow("solve mnk:5x5x4 --method pns --quiet --certificate " + path.string());
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  ASSERT_GT(bytes.size(), 2u);
+  EXPECT_EQ(static_cast<unsigned char>(bytes[0]), 0x1f) << "not gzip";
+  EXPECT_EQ(static_cast<unsigned char>(bytes[1]), 0x8b) << "not gzip";
+  const CliRun verified = kinrow("verify mnk:5x5x4 " + path.string() + " --json");
+  ASSERT_EQ(verified.status, 0) << verified.out << verified.err;
+  EXPECT_EQ(nlohmann::json::parse(verified.out)["proves"], "draw");
+  const CliRun shown = kinrow("certificate show " + path.string() + " --json");
+  EXPECT_EQ(shown.status, 0) << shown.err;
+
+  for (const std::size_t keep : {bytes.size() / 2, bytes.size() - 8}) {  // mid-stream; the trailer lost
+    {
+      std::ofstream out(path, std::ios::binary);
+      out << bytes.substr(0, keep);
+    }
+    const CliRun cut = kinrow("verify mnk:5x5x4 " + path.string());
+    EXPECT_EQ(cut.status, 2) << keep << " bytes: " << cut.out << cut.err;
+  }
+  std::filesystem::remove(path);
+}
+
 // --certificate-from-empty: a win after a chosen opening turn becomes a certificate of
 // the game, which the checker re-checks from the empty board; where the opening's player
 // does not win after it there is nothing to lift, and solve says so.

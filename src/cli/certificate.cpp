@@ -1,14 +1,13 @@
 // kinrow certificate show: walk a certificate's strategy one position at a time
 // (proof/certificate_browser.h), as the proof browser of kinrow serve does.
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "cli/board_text.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "core/error.h"
+#include "core/text_file.h"
 #include "core/notation.h"
 #include "games/families.h"
 #include "proof/certificate_browser.h"
@@ -43,14 +42,6 @@ const CommandSpec kCertificateSpec = {
 };
 
 namespace {
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read \"" + path + "\"");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::string count_text(std::size_t count, bool capped) {
   return (capped ? "over " : "") + with_commas(count);
@@ -137,7 +128,7 @@ void print_node(const Game& game, const BrowseNode& node, const std::string& hol
 int run_certificate(const Args& args) {
   if (args.positional[0] != "show")
     throw InputError("unknown action \"" + printable(args.positional[0]) + "\" (this command knows: show)");
-  const std::string text = read_text(args.positional[1]);
+  const std::string text = read_text_file(args.positional[1]);  // plain or gzip-compressed
   std::istringstream head(text);
   BrowseOptions options;
   options.count_cap = static_cast<std::size_t>(args.get_int("cap", 100000, 1, 1000000000));

@@ -1,6 +1,7 @@
 #include "cli/certificate_file.h"
 
 #include <filesystem>
+#include <fstream>
 #include <system_error>
 
 #include "core/error.h"
@@ -21,7 +22,6 @@ void check_certificate_options(const Args& args, const Position& position) {
 
 CertificateFile::CertificateFile(const Args& args, const Game& game, const Position& position)
     : path_(args.get("certificate")), file_(path_), writer_(file_, game) {
-  if (!file_) throw InputError("cannot write \"" + path_ + "\"");
   if (args.has("certificate-from-empty")) from_empty_.emplace(writer_, position);
 }
 
@@ -33,10 +33,15 @@ CertificateFile::~CertificateFile() {
 }
 
 std::size_t CertificateFile::finish() {
-  file_.close();
-  if (!file_) throw InputError("writing \"" + path_ + "\" failed");
+  if (!file_.close()) throw InputError("writing \"" + path_ + "\" failed");
   finished_ = true;
   return writer_.entries();
+}
+
+void save_certificate(const std::string& path, const Game& game, const Certificate& certificate) {
+  OutputFile file(path);
+  write_certificate(file, game, certificate);
+  if (!file.close()) throw InputError("writing \"" + path + "\" failed");
 }
 
 std::size_t write_certificate_file(const Args& args, const Game& game, const Position& position,

@@ -2,12 +2,12 @@
 #pragma once
 
 #include <cstddef>
-#include <fstream>
 #include <optional>
 #include <string>
 
 #include "cli/args.h"
 #include "core/position.h"
+#include "core/text_file.h"
 #include "proof/certificate.h"
 
 namespace kinrow::cli {
@@ -19,8 +19,9 @@ void check_certificate_options(const Args& args, const Position& position);
 // The file --certificate names, as a sink the certificate streams into while it is found
 // (a proof of millions of entries is then never held whole). With
 // --certificate-from-empty the certificate starts at the empty board, the opening turn
-// of --moves its holder's first entry. A file not finished is removed when this goes:
-// a certificate cut short by an error or a budget is no certificate.
+// of --moves its holder's first entry; a name ending in ".gz" is written compressed
+// (kinrow verify reads both). A file not finished is removed when this goes: a
+// certificate cut short by an error or a budget is no certificate.
 class CertificateFile {
  public:
   CertificateFile(const Args& args, const Game& game, const Position& position);
@@ -35,11 +36,15 @@ class CertificateFile {
 
  private:
   std::string path_;
-  std::ofstream file_;
+  OutputFile file_;
   CertificateWriter writer_;
   std::optional<FromEmptyBoard> from_empty_;
   bool finished_ = false;
 };
+
+// Writes `certificate` to `path`, compressed when the name ends in ".gz"; InputError if
+// the file cannot be written.
+void save_certificate(const std::string& path, const Game& game, const Certificate& certificate);
 
 // Writes `certificate`, if there is one, to --certificate's file as above; its entries.
 std::size_t write_certificate_file(const Args& args, const Game& game, const Position& position,

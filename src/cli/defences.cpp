@@ -57,7 +57,8 @@ const CommandSpec kDefencesSpec = {
         {"threads", "N", "--prove: df-pn's threads (default: one per core, at most 4)"},
         {"tt-mb", "N", "--prove: df-pn's table in MiB (default as solve --method pns chooses)"},
         {"certificate", "FILE", "write the attacker's win to FILE when no turn is left, or with --prove when every\n"
-                                "turn left is his (docs/certificates.md, \"Relevance zones\"); exit 1 if not"},
+                                "turn left is his (docs/certificates.md, \"Relevance zones\"); exit 1 if not;\n"
+                                "a NAME.gz is written compressed"},
         {"certificate-from-empty", "", "when --moves is the attacker's opening turn: the certificate starts at the\n"
                                        "empty board, with that turn as his first entry (a win of the game)"},
         {"json", "", "print one JSON object instead of text"},

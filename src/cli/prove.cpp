@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/gravity_options.h"
@@ -250,10 +251,7 @@ int run_prove(const Args& args) {
   if (args.has("certificate")) {
     progress.note("reading the certificate off the trees and df-pn proofs of their leaves");
     certificate = tree_certificate(*db, context, settings);
-    std::ofstream file(certificate_path);
-    write_certificate(file, game, certificate->certificate);
-    file.close();
-    if (!file) throw InputError("writing \"" + certificate_path + "\" failed");
+    save_certificate(certificate_path, game, certificate->certificate);
   }
   std::vector<SimulationResult> simulations;
   if (simulate) {

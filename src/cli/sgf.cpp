@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "core/error.h"
+#include "core/text_file.h"
 #include "core/notation.h"
 #include "engine/sgf_proof.h"
 #include "engine/sgf_record.h"
@@ -82,9 +83,7 @@ void allow_only(const Args& args, const std::string& action, const std::set<std:
 
 std::string read_input(const std::string& path) {
   if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read \"" + printable(path) + "\"");
-  return std::string(std::istreambuf_iterator<char>(in), {});
+  return read_text_file(path);  // plain or gzip-compressed
 }
 
 void write_output(const Args& args, const std::string& text) {

@@ -93,7 +93,7 @@ const CommandSpec kSolveSpec = {
                            "Where the winner is expected, this skips the disproof of the other side's win,\n"
                            "which the relevance zones do not help (Connect(6,2,3)). A no is reported as\n"
                            "the other player's not-lose"},
-        {"certificate", "FILE", "write a strategy certificate (docs/certificates.md)"},
+        {"certificate", "FILE", "write a strategy certificate (docs/certificates.md; a NAME.gz compressed)"},
         {"certificate-from-empty", "", "when --moves is one opening turn after which its player wins: the\n"
                                        "certificate starts at the empty board, with that turn as his first\n"
                                        "entry (a win of the game; kinrow verify re-checks it from the start)"},

@@ -1,8 +1,8 @@
 // kinrow strategy: list the knowledge strategies, and verify one exhaustively.
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "core/error.h"
@@ -120,14 +120,11 @@ int run_strategy(const Args& args) {
                      (!has_claim || claim == Claim::NotLose || v.guarantee == Guarantee::Win);
   std::size_t entries = 0;
   if (options.certificate && v.strategy) {
-    std::ofstream file(args.get("certificate"));
-    if (!file) throw InputError("cannot write \"" + printable(args.get("certificate")) + "\"");
     Certificate certificate;
     certificate.spec = game.spec;
     certificate.strategies.push_back(*v.strategy);
-    write_certificate(file, game, certificate);
+    save_certificate(args.get("certificate"), game, certificate);
     entries = v.strategy->entries.size();
-    if (!file) throw InputError("writing \"" + printable(args.get("certificate")) + "\" failed");
   }
   const std::string who = player == 0 ? "first player" : "second player";
   if (args.has("json")) {

@@ -3,10 +3,10 @@
 // printed (for Connect6 on small boards, where nothing is published).
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/grid_report.h"
@@ -87,9 +87,7 @@ int run_table_mnk(const Args& args) {
         b.paired_ends = report.paired_ends;
         if (!directory.empty()) {
           const std::string path = directory + "/" + std::to_string(n) + "x" + std::to_string(n) + ".cert";
-          std::ofstream file(path);
-          write_certificate(file, game, *r.certificate);
-          if (!file) throw InputError("cannot write \"" + printable(path) + "\"");
+          save_certificate(path, game, *r.certificate);
         }
       }
     } catch (const OutOfTime& stopped) {

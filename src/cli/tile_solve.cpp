@@ -1,6 +1,7 @@
 // kinrow solve on tile games: the maker chooses each turn's size (p=1..P, b=N), which
 // only the tile search plays (tiles/tile_search.h); --method tile runs it on any
 // maker-breaker game of at most 64 cells, to compare with df-pn.
+#include "cli/certificate_file.h"
 #include "cli/tile_solve.h"
 
 #include <chrono>
@@ -47,10 +48,7 @@ int solve_tile_game(const Args& args, const Game& game) {
   if (args.has("certificate")) {
     const auto walk_started = std::chrono::steady_clock::now();
     const Certificate certificate = tile_certificate(search, position, breaker_wins);
-    std::ofstream file(certificate_path);
-    write_certificate(file, game, certificate);
-    file.close();
-    if (!file) throw InputError("writing \"" + certificate_path + "\" failed");
+    save_certificate(certificate_path, game, certificate);
     entries = certificate.strategies[0].entries.size();
     certificate_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - walk_started).count();
   }

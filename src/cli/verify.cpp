@@ -1,5 +1,4 @@
 // kinrow verify: re-check a certificate with the independent checker.
-#include <fstream>
 #include <future>
 #include <iostream>
 #include <memory>
@@ -9,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "core/error.h"
+#include "core/text_file.h"
 #include "games/families.h"
 #include "proof/checker.h"
 
@@ -21,7 +21,8 @@ const CommandSpec kVerifySpec = {
     "The checker shares nothing with the solvers but the rules and the symmetry group: it\n"
     "replays the certificate's strategies against every legal reply, and names the first\n"
     "gap (a reachable position with no entry), illegal move or lost game it finds.\n"
-    "Exit status: 0 proved, 1 rejected, 2 unreadable input. Format: docs/certificates.md.\n\n"
+    "Exit status: 0 proved, 1 rejected, 2 unreadable input. Format: docs/certificates.md.\n"
+    "FILE may be gzip-compressed (as --certificate NAME.gz writes it).\n\n"
     "With --infinite it also checks the claim on the unbounded board (on a second thread),\n"
     "where lines run past the edge and the opponent may play outside: this holds for a win\n"
     "proved with relevance zones on a plain k-in-a-row board, when no zone would have to\n"
@@ -45,16 +46,14 @@ const CommandSpec kVerifySpec = {
 int run_verify(const Args& args) {
   const Game game = make_game(args.positional[0]);
   const std::string& path = args.positional[1];
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read \"" + path + "\"");
+  InputFile in(path);  // plain or gzip-compressed
   // The unbounded board: a second pass over the file, in the checker's stricter mode, on
   // a second thread while the board's own check runs (the two share nothing but the
   // game; Connect(6,2,3)'s certificate: 5 min 28 s one after the other). Its answer
   // counts only if the board's check accepts.
   std::future<CheckReport> unbounded_check;
   if (args.has("infinite")) {
-    auto again = std::make_shared<std::ifstream>(path);
-    if (!*again) throw InputError("cannot read \"" + path + "\"");
+    auto again = std::make_shared<InputFile>(path);
     unbounded_check = std::async(std::launch::async, [&game, again] {
       return check_certificate(game, *again, CheckOptions{.infinite = true});
     });

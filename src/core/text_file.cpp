@@ -1,0 +1,110 @@
+#include "core/text_file.h"
+
+#include <zlib.h>
+
+#include <array>
+#include <iterator>
+
+#include "core/error.h"
+
+namespace kinrow {
+
+// A stream buffer over zlib's gzFile, which reads plain files as they are and writes
+// plain or compressed ones ("wT" or "wb6").
+class GzipBuffer final : public std::streambuf {
+ public:
+  GzipBuffer(const std::string& path, const char* mode) : path_(path), file_(gzopen(path.c_str(), mode)) {
+    if (file_) gzbuffer(file_, 1 << 18);
+  }
+  ~GzipBuffer() override { close(); }
+  bool is_open() const { return file_ != nullptr; }
+
+  bool close() {
+    if (!file_) return ok_;
+    ok_ = sync() == 0 && ok_;
+    ok_ = gzclose(file_) == Z_OK && ok_;
+    file_ = nullptr;
+    return ok_;
+  }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    const int n = file_ ? gzread(file_, buffer_.data(), static_cast<unsigned>(buffer_.size())) : 0;
+    // A damaged or cut compressed file is not to be read as a shorter one: zlib returns
+    // -1, or (a stream cut short) 0 with Z_BUF_ERROR noted.
+    int code = Z_OK;
+    const char* what = n <= 0 ? gzerror(file_, &code) : nullptr;
+    if (n < 0 || (code != Z_OK && code != Z_STREAM_END))
+      throw InputError("reading \"" + path_ + "\" failed: " + (what && *what ? what : "zlib error"));
+    if (n == 0) return traits_type::eof();
+    setg(buffer_.data(), buffer_.data(), buffer_.data() + n);
+    return traits_type::to_int_type(*gptr());
+  }
+
+  int_type overflow(int_type c) override {
+    if (!flush_put()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+
+  int sync() override { return pbase() && !flush_put() ? -1 : 0; }
+
+ private:
+  friend class OutputFile;
+  void start_writing() { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+
+  bool flush_put() {
+    if (!file_) return false;
+    if (!pbase()) start_writing();
+    const int n = static_cast<int>(pptr() - pbase());
+    if (n > 0 && gzwrite(file_, pbase(), static_cast<unsigned>(n)) != n) {
+      ok_ = false;
+      return false;
+    }
+    start_writing();
+    return true;
+  }
+
+  std::string path_;
+  gzFile file_;
+  bool ok_ = true;
+  std::array<char, 1 << 16> buffer_;
+};
+
+bool compressed_name(const std::string& path) {
+  return path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+}
+
+InputFile::InputFile(const std::string& path)
+    : std::istream(nullptr), buffer_(std::make_unique<GzipBuffer>(path, "rb")) {
+  if (!buffer_->is_open()) throw InputError("cannot read \"" + path + "\"");
+  rdbuf(buffer_.get());
+  exceptions(std::ios::badbit);  // a read error reaches the reader as the InputError above
+}
+
+InputFile::~InputFile() = default;
+
+std::string read_text_file(const std::string& path) {
+  InputFile in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+OutputFile::OutputFile(const std::string& path)
+    : std::ostream(nullptr), buffer_(std::make_unique<GzipBuffer>(path, compressed_name(path) ? "wb6" : "wT")) {
+  if (!buffer_->is_open()) throw InputError("cannot write \"" + path + "\"");
+  buffer_->start_writing();
+  rdbuf(buffer_.get());
+}
+
+OutputFile::~OutputFile() = default;
+
+bool OutputFile::close() {
+  const bool flushed = static_cast<bool>(flush());
+  return buffer_->close() && flushed;
+}
+
+}  // namespace kinrow
