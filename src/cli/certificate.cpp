@@ -2,6 +2,7 @@
 // (proof/certificate_browser.h), as the proof browser of kinrow serve does.
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cli/board_text.h"
 #include "cli/commands.h"

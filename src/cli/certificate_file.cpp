@@ -22,7 +22,14 @@ void check_certificate_options(const Args& args, const Position& position) {
 
 CertificateFile::CertificateFile(const Args& args, const Game& game, const Position& position)
     : path_(args.get("certificate")), file_(path_), writer_(file_, game) {
-  if (args.has("certificate-from-empty")) from_empty_.emplace(writer_, position);
+  try {
+    if (args.has("certificate-from-empty")) from_empty_.emplace(writer_, position);
+  } catch (...) {  // the destructor does not run for a constructor that throws
+    file_.close();
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+    throw;
+  }
 }
 
 CertificateFile::~CertificateFile() {

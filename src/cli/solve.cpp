@@ -201,13 +201,9 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
   double certificate_seconds = 0;
   if (certificate) {
     const auto started = std::chrono::steady_clock::now();
-    std::ofstream file(certificate_path);
-    if (!file) throw InputError("cannot write \"" + certificate_path + "\"");
-    CertificateWriter writer(file, game);
-    write_sum_certificate(solver, position, solution.value, writer);
-    file.close();
-    if (!file) throw InputError("writing \"" + certificate_path + "\" failed");
-    certificate_entries = writer.entries();
+    CertificateFile file(args, game, position);
+    write_sum_certificate(solver, position, solution.value, file.sink());
+    certificate_entries = file.finish();
     certificate_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }
   progress.clear();

@@ -1,7 +1,6 @@
 // kinrow solve on tile games: the maker chooses each turn's size (p=1..P, b=N), which
 // only the tile search plays (tiles/tile_search.h); --method tile runs it on any
 // maker-breaker game of at most 64 cells, to compare with df-pn.
-#include "cli/certificate_file.h"
 #include "cli/tile_solve.h"
 
 #include <chrono>
@@ -9,6 +8,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/certificate_file.h"
 #include "cli/format.h"
 #include "core/error.h"
 #include "core/notation.h"

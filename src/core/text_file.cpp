@@ -36,7 +36,8 @@ class GzipBuffer final : public std::streambuf {
     int code = Z_OK;
     const char* what = n <= 0 ? gzerror(file_, &code) : nullptr;
     if (n < 0 || (code != Z_OK && code != Z_STREAM_END))
-      throw InputError("reading \"" + path_ + "\" failed: " + (what && *what ? what : "zlib error"));
+      throw InputError(what && *what ? std::string("cannot read all of ") + what  // zlib's names the file
+                                     : "cannot read all of \"" + path_ + "\"");
     if (n == 0) return traits_type::eof();
     setg(buffer_.data(), buffer_.data(), buffer_.data() + n);
     return traits_type::to_int_type(*gptr());

@@ -3,7 +3,8 @@
 // 1.37 GB, 34 MB compressed).
 //
 // InputFile reads a plain file or a gzip one alike (zlib tells them apart by their first
-// bytes), so every reader takes both. OutputFile compresses when the name ends in ".gz".
+// bytes), so the readers built on it take both. OutputFile compresses when the name ends
+// in ".gz".
 #pragma once
 
 #include <istream>
@@ -27,7 +28,7 @@ class InputFile : public std::istream {
 };
 
 // A file to write, gzip-compressed when `path` ends in ".gz"; InputError if it cannot
-// be created. close() says whether everything reached the disk.
+// be created. close() says whether everything was written (handed to the system).
 class OutputFile : public std::ostream {
  public:
   explicit OutputFile(const std::string& path);

@@ -316,6 +316,12 @@ bool FromEmptyBoard::strategy(const Strategy& header) {
   return next_.entry(first);
 }
 
+bool FromEmptyBoard::end() {
+  if (strategies_ != 1)
+    throw InputError("a certificate starts at the empty board only when the opening turn's player wins after it");
+  return next_.end();
+}
+
 void send_certificate(const Certificate& certificate, CertificateSink& sink) {
   if (!sink.begin(certificate.spec, certificate.start)) return;
   for (const Strategy& strategy : certificate.strategies) {

@@ -122,7 +122,7 @@ class FromEmptyBoard final : public CertificateSink {
   bool entry(const StrategyEntry& entry) override { return next_.entry(entry); }
   bool paired(const PairedEntry& entry) override { return next_.paired(entry); }
   bool zone(const ZoneEntry& entry) override { return next_.zone(entry); }
-  bool end() override { return next_.end(); }
+  bool end() override;
 
  private:
   CertificateSink& next_;

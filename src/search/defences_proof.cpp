@@ -96,9 +96,10 @@ void prove_on(Board<W>& board, const DefencesOptions& options, int attacker, con
     CertificateBuilder in_memory;
     CertificateSink& sink = options.certificate_sink ? *options.certificate_sink : in_memory;
     try {
-      sink.begin(tables.game->spec, start_moves);
+      if (!sink.begin(tables.game->spec, start_moves)) throw InputError("the certificate could not be begun");
       write_strategy_from_proof(dfpn, board, attacker, Claim::Win, sink);
-      out.certificate_written = sink.end();
+      if (!sink.end()) throw InputError("the certificate could not be finished (a failed write)");
+      out.certificate_written = true;
       if (!options.certificate_sink) out.strategy = std::move(in_memory.certificate().strategies.back());
     } catch (const CertificateOutOfBudget&) {
       out.certificate_out_of_budget = true;
