@@ -8,8 +8,8 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "core/error.h"
-#include "core/text_file.h"
 #include "core/notation.h"
+#include "core/text_file.h"
 #include "games/families.h"
 #include "proof/certificate_browser.h"
 

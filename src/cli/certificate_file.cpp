@@ -25,15 +25,16 @@ CertificateFile::CertificateFile(const Args& args, const Game& game, const Posit
   try {
     if (args.has("certificate-from-empty")) from_empty_.emplace(writer_, position);
   } catch (...) {  // the destructor does not run for a constructor that throws
-    file_.close();
-    std::error_code ignored;
-    std::filesystem::remove(path_, ignored);
+    discard();
     throw;
   }
 }
 
 CertificateFile::~CertificateFile() {
-  if (finished_) return;
+  if (!finished_) discard();
+}
+
+void CertificateFile::discard() {
   file_.close();
   std::error_code ignored;
   std::filesystem::remove(path_, ignored);

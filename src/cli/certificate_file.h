@@ -35,6 +35,8 @@ class CertificateFile {
   std::size_t finish();
 
  private:
+  void discard();  // closes and removes the file
+
   std::string path_;
   OutputFile file_;
   CertificateWriter writer_;

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -15,6 +14,7 @@
 #include "cli/pairing_options.h"
 #include "cli/solve_batch.h"
 #include "cli/tile_solve.h"
+#include "core/clock.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
@@ -204,7 +204,7 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
     CertificateFile file(args, game, position);
     write_sum_certificate(solver, position, solution.value, file.sink());
     certificate_entries = file.finish();
-    certificate_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    certificate_seconds = seconds_since(started);
   }
   progress.clear();
   if (args.has("json")) {

@@ -8,6 +8,13 @@
 #include "core/error.h"
 
 namespace kinrow {
+namespace {
+
+bool compressed_name(const std::string& path) {
+  return path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+}
+
+}  // namespace
 
 // A stream buffer over zlib's gzFile, which reads plain files as they are and writes
 // plain or compressed ones ("wT" or "wb6").
@@ -55,7 +62,6 @@ class GzipBuffer final : public std::streambuf {
   int sync() override { return pbase() && !flush_put() ? -1 : 0; }
 
  private:
-  friend class OutputFile;
   void start_writing() { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
 
   bool flush_put() {
@@ -76,10 +82,6 @@ class GzipBuffer final : public std::streambuf {
   std::array<char, 1 << 16> buffer_;
 };
 
-bool compressed_name(const std::string& path) {
-  return path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
-}
-
 InputFile::InputFile(const std::string& path)
     : std::istream(nullptr), buffer_(std::make_unique<GzipBuffer>(path, "rb")) {
   if (!buffer_->is_open()) throw InputError("cannot read \"" + path + "\"");
@@ -97,7 +99,6 @@ std::string read_text_file(const std::string& path) {
 OutputFile::OutputFile(const std::string& path)
     : std::ostream(nullptr), buffer_(std::make_unique<GzipBuffer>(path, compressed_name(path) ? "wb6" : "wT")) {
   if (!buffer_->is_open()) throw InputError("cannot write \"" + path + "\"");
-  buffer_->start_writing();
   rdbuf(buffer_.get());
 }
 

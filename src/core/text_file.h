@@ -42,7 +42,4 @@ class OutputFile : public std::ostream {
 // The whole of a file, plain or compressed, as InputFile reads it.
 std::string read_text_file(const std::string& path);
 
-// Whether `path` names a file OutputFile compresses.
-bool compressed_name(const std::string& path);
-
 }  // namespace kinrow
