@@ -12,6 +12,7 @@
 #include "cli/format.h"
 #include "cli/gravity_options.h"
 #include "cli/grid_report.h"
+#include "cli/out_of_time.h"
 #include "cli/range_option.h"
 #include "core/error.h"
 #include "core/outcome.h"
@@ -143,11 +144,6 @@ std::map<std::pair<int, int>, Published> read_published(const std::string& path)
   }
   return table;
 }
-
-struct OutOfTime {  // thrown from the progress callback to give up on a board
-  uint64_t nodes;
-  double seconds;
-};
 
 struct Solved {
   int width = 0, height = 0;

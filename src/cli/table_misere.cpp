@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/grid_report.h"
+#include "cli/out_of_time.h"
 #include "cli/range_option.h"
 #include "core/error.h"
 #include "core/notation.h"
@@ -59,8 +60,6 @@ struct Board {
   bool strategy_failed = false;  // a strategy did not hold what its source claims
   bool disagrees = false;
 };
-
-struct OutOfTime {};  // thrown from the progress callback to abandon a search
 
 // The board's certificate file in `dir`, named in `s`.
 const std::string& certificate_path(const std::string& dir, const Game& game, SearchOutcome& s) {

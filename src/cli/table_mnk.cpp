@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/grid_report.h"
+#include "cli/out_of_time.h"
 #include "cli/range_option.h"
 #include "core/error.h"
 #include "games/families.h"
@@ -18,10 +19,6 @@
 
 namespace kinrow::cli {
 namespace {
-
-struct OutOfTime {  // thrown from df-pn's progress callback to give up on a board
-  uint64_t nodes;
-};
 
 struct BoardRow {
   int n = 0;
@@ -68,7 +65,7 @@ int run_table_mnk(const Args& args) {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       progress.show(b.spec + "  nodes " + with_commas(nodes) + "  root pn " + std::to_string(pn) + " dn " +
                     std::to_string(dn) + "  " + seconds_text(seconds));
-      if (seconds > budget) throw OutOfTime{nodes};
+      if (seconds > budget) throw OutOfTime{nodes, seconds};
     };
     try {
       const DfpnResult r = dfpn_solve(Position(game), options, true);

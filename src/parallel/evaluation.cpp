@@ -13,9 +13,8 @@ struct Row {
   ProofNumbers numbers;
 };
 
-constexpr uint32_t kInf = kInfiniteNumber;
 constexpr Row kTable[] = {
-    {Evaluation::AttackerWins, {0, kInf}},
+    {Evaluation::AttackerWins, {0, kInfiniteNumber}},
     {Evaluation::Attacker4, {1, 18}},
     {Evaluation::Attacker3, {2, 12}},
     {Evaluation::Attacker2, {3, 10}},
@@ -24,7 +23,7 @@ constexpr Row kTable[] = {
     {Evaluation::Defender2, {10, 3}},
     {Evaluation::Defender3, {12, 2}},
     {Evaluation::Defender4, {18, 1}},
-    {Evaluation::DefenderWins, {kInf, 0}},
+    {Evaluation::DefenderWins, {kInfiniteNumber, 0}},
     {Evaluation::Stable, {6, 6}},
     {Evaluation::Unstable1, {5, 5}},
     {Evaluation::Unstable2, {4, 4}},

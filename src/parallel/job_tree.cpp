@@ -8,14 +8,13 @@
 namespace kinrow {
 namespace {
 
-constexpr uint32_t kInf = kInfiniteNumber;
 
 uint32_t add(uint32_t a, uint32_t b) {
-  return static_cast<uint32_t>(std::min<uint64_t>(kInf, uint64_t{a} + b));
+  return static_cast<uint32_t>(std::min<uint64_t>(kInfiniteNumber, uint64_t{a} + b));
 }
 
-constexpr ProofNumbers kProved{0, kInf};
-constexpr ProofNumbers kDisproved{kInf, 0};
+constexpr ProofNumbers kProved{0, kInfiniteNumber};
+constexpr ProofNumbers kDisproved{kInfiniteNumber, 0};
 
 }  // namespace
 
@@ -77,7 +76,7 @@ ProofNumbers JobTree::combine(const Node& n, bool shown) const {
   if (n.state == NodeState::Disproved) return kDisproved;
   // At the mover's nodes his own number is the least child's, the other the sum.
   const bool attacker = attacker_moves(n);
-  uint32_t least = kInf, sum = 0;
+  uint32_t least = kInfiniteNumber, sum = 0;
   auto take = [&](ProofNumbers c) {
     least = std::min(least, attacker ? c.pn : c.dn);
     sum = add(sum, attacker ? c.dn : c.pn);
@@ -118,7 +117,7 @@ std::vector<JobTree::Request> JobTree::select() {
     const bool attacker = attacker_moves(n);
     auto mine = [&](ProofNumbers p) { return attacker ? p.pn : p.dn; };
     NodeId best = -1;
-    uint32_t best_number = kInf;
+    uint32_t best_number = kInfiniteNumber;
     for (NodeId c : n.children)
       if (node(c).state == NodeState::Open && mine(node(c).shown) < best_number)
         best = c, best_number = mine(node(c).shown);

@@ -87,7 +87,11 @@ std::vector<BrowseZoneCell> zone_cells(const ZoneRecord& zone) {
   return cells;
 }
 
-// One strategy's browser, behind the width of its packed positions.
+}  // namespace
+
+// One strategy's browser, behind the width of its packed positions. Outside the
+// anonymous namespace because CertificateBrowser::Impl, a class of the header, holds
+// them (GCC warns of a member whose type has internal linkage).
 class StrategyBrowse {
  public:
   virtual ~StrategyBrowse() = default;
@@ -96,6 +100,8 @@ class StrategyBrowse {
   virtual std::string add(const ZoneEntry& e) = 0;
   virtual BrowseNode walk(const Position& start, std::string_view moves, const BrowseOptions& options) = 0;
 };
+
+namespace {
 
 template <int N>
 class StrategyBrowser final : public StrategyBrowse {

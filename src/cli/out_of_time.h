@@ -1,0 +1,15 @@
+// What a table command throws from a search's progress callback when a board has used
+// its time (--board-seconds): the search unwinds, and the board is named as not finished
+// with what it reached.
+#pragma once
+
+#include <cstdint>
+
+namespace kinrow::cli {
+
+struct OutOfTime {
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+}  // namespace kinrow::cli
