@@ -131,6 +131,31 @@ TEST(Cli, CompressedCertificateRoundTrip) {
   std::filesystem::remove(path);
 }
 
+// Df-pn's certificate streams into the file once the value is known: for each value (a
+// loss for the side to move, a win, a draw) the file holds the strategies of that value
+// only, which the checker accepts, with the count solve reported.
+TEST(Cli, DfpnCertificateOfEachValue) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("kinrow_cli_dfpn_" + std::to_string(::getpid()) + ".cert");
+  struct Case {
+    const char* moves;
+    const char* proves;
+  };
+  for (const Case& c : {Case{"b2 a2 c3", "first-player-win"}, Case{"b2 a2", "first-player-win"},
+                        Case{"b2", "draw"}}) {
+    const CliRun solved = kinrow(std::string("solve tictactoe --moves '") + c.moves +
+                                 "' --method pns --json --quiet --certificate " + path.string());
+    ASSERT_EQ(solved.status, 0) << c.moves << ": " << solved.err;
+    const nlohmann::json answer = nlohmann::json::parse(solved.out);
+    const CliRun verified = kinrow("verify tictactoe " + path.string() + " --json");
+    ASSERT_EQ(verified.status, 0) << c.moves << ": " << verified.out << verified.err;
+    const nlohmann::json report = nlohmann::json::parse(verified.out);
+    EXPECT_EQ(report["proves"], c.proves) << c.moves;
+    EXPECT_EQ(report["entries"], answer["certificate_entries"]) << c.moves;
+  }
+  std::filesystem::remove(path);
+}
+
 // --certificate-from-empty: a win after a chosen opening turn becomes a certificate of
 // the game, which the checker re-checks from the empty board; where the opening's player
 // does not win after it there is nothing to lift, and solve says so.

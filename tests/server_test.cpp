@@ -338,6 +338,26 @@ TEST(Server, CertificatesOpenAndWalkToALeaf) {
   w.rejects("GET", "/api/certificates/999", "", 404, "no such certificate");
 }
 
+// A compressed certificate (--certificate NAME.gz) uploads as it is; one cut short is
+// refused with the reason.
+TEST(Server, CompressedCertificatesUpload) {
+  Workbench w;
+  const auto file = w.dir() / "ttt.cert.gz";
+  const auto run = testing::kinrow("solve mnk:3x3x3 --moves \"b2 a2\" --certificate " + file.string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::ifstream in(file, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  auto c = w.client();
+  auto opened = c.Post("/api/certificates", bytes, "application/gzip");
+  ASSERT_TRUE(opened);
+  ASSERT_EQ(opened->status, 200) << opened->body;
+  EXPECT_EQ(json::parse(opened->body)["spec"], "mnk:3x3x3");
+  auto cut = c.Post("/api/certificates", bytes.substr(0, bytes.size() / 2), "application/gzip");
+  ASSERT_TRUE(cut);
+  EXPECT_EQ(cut->status, 400);
+  EXPECT_NE(cut->body.find("cut short"), std::string::npos) << cut->body;
+}
+
 TEST(Server, PuzzlesFromAJobAreJudgedMoveByMove) {
   Workbench w;
   const json job = w.ok("POST", "/api/jobs", {{"kind", "puzzles"}, {"spec", "tictactoe"}, {"options", {{"count", 2}}}});

@@ -125,13 +125,10 @@ std::string dfpn_setup(const MethodChoice& choice) {
 }
 
 // A df-pn answer; `choice` says how it ran, and why when kinrow chose (`chosen`).
+// `certificate_entries`: the entries of the certificate written to --certificate's file.
 int report_proof_numbers(const Args& args, const Game& game, const Position& position, const DfpnResult& result,
-                         const MethodChoice& choice, bool chosen) {
-  if (!result.complete)
-    throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
-                     "try --method alphabeta");
+                         std::size_t certificate_entries, const MethodChoice& choice, bool chosen) {
   const std::string certificate_path = args.get("certificate");
-  const std::size_t certificate_entries = write_certificate_file(args, game, position, result.certificate);
   const bool asked_one = args.has("wins");
   const std::string asked = args.get("wins");  // "first" or "second"
   // One question answered no (--wins): only that the other player does not lose.
@@ -151,7 +148,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
     out["table_megabytes"] = choice.table_megabytes;
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
-    if (result.certificate) {
+    if (result.certificate_written) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
       out["certificate_nodes"] = result.certificate_nodes;
@@ -169,7 +166,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
             << "value        " << to_move_value << " for the side to move; game: " << game_value << "\n"
             << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
             << "time         " << seconds_text(result.seconds) << "\n";
-  if (result.certificate)
+  if (result.certificate_written)
     std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries)
               << " entries, read off in " << seconds_text(result.certificate_seconds) << " with "
               << with_commas(result.certificate_nodes) << " nodes re-searched; check with: kinrow verify "
@@ -304,9 +301,16 @@ int run_solve(const Args& args) {
     proof_numbers.threads = choice.threads;
     proof_numbers.table_megabytes = choice.table_megabytes;
     progress.note(dfpn_setup(choice) + (method == "auto" ? " (chosen: " + choice.reason + ")" : ""));
-    const DfpnResult result = dfpn_solve(position, proof_numbers, options.certificate, only_winner);
+    // The certificate streams into its file as the walk finds it (Qubic's: 2.2 M entries).
+    std::optional<CertificateFile> file;
+    if (options.certificate) file.emplace(args, game, position);
+    const DfpnResult result = dfpn_solve(position, proof_numbers, file ? &file->sink() : nullptr, only_winner);
     progress.clear();
-    return report_proof_numbers(args, game, position, result, choice, method == "auto");
+    if (!result.complete)
+      throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
+                       "try --method alphabeta");
+    const std::size_t entries = file && result.certificate_written ? file->finish() : 0;
+    return report_proof_numbers(args, game, position, result, entries, choice, method == "auto");
   }
   if (method == "auto") progress.note("alpha-beta (chosen: " + choice.reason + ")");
   const SolveResult result = solve(position, options);

@@ -96,6 +96,41 @@ std::string read_text_file(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+std::string text_of_bytes(std::string bytes, std::size_t max_bytes) {
+  const bool gzip = bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+                    static_cast<unsigned char>(bytes[1]) == 0x8b;
+  if (!gzip) return bytes;
+  z_stream z{};
+  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) throw InputError("cannot inflate the compressed data");
+  struct End {
+    z_stream& z;
+    ~End() { inflateEnd(&z); }
+  } end{z};
+  z.next_in = reinterpret_cast<Bytef*>(bytes.data());
+  z.avail_in = static_cast<uInt>(bytes.size());  // an upload is far below 4 GB
+  std::string text;
+  std::array<char, 1 << 16> chunk;
+  int code = Z_OK;
+  while (true) {
+    z.next_out = reinterpret_cast<Bytef*>(chunk.data());
+    z.avail_out = static_cast<uInt>(chunk.size());
+    code = inflate(&z, Z_NO_FLUSH);
+    if (code == Z_BUF_ERROR && z.avail_in == 0) throw InputError("the compressed data is cut short");
+    if (code != Z_OK && code != Z_STREAM_END)
+      throw InputError(std::string("the compressed data is damaged: ") + (z.msg ? z.msg : "zlib error"));
+    text.append(chunk.data(), chunk.size() - z.avail_out);
+    if (text.size() > max_bytes)
+      throw InputError("the compressed data holds more than " + std::to_string(max_bytes) + " bytes of text");
+    if (code == Z_STREAM_END) {
+      if (z.avail_in == 0) break;
+      inflateReset(&z);  // another member follows
+    } else if (z.avail_in == 0 && z.avail_out != 0) {
+      throw InputError("the compressed data is cut short");
+    }
+  }
+  return text;
+}
+
 OutputFile::OutputFile(const std::string& path)
     : std::ostream(nullptr), buffer_(std::make_unique<GzipBuffer>(path, compressed_name(path) ? "wb6" : "wT")) {
   if (!buffer_->is_open()) throw InputError("cannot write \"" + path + "\"");

@@ -9,33 +9,29 @@
 namespace kinrow {
 namespace {
 
-Strategy empty_strategy(int holder, Claim claim) {
+// A finished game needs no entries: the checker reads its end.
+void write_finished(const Position& position, CertificateSink& out) {
+  const int w = position.winner();
   Strategy strategy;
-  strategy.holder = holder;
-  strategy.claim = claim;
-  return strategy;
+  for (int holder : w == kNoPlayer ? std::vector<int>{0, 1} : std::vector<int>{w}) {
+    strategy.holder = holder;
+    strategy.claim = w == kNoPlayer ? Claim::NotLose : Claim::Win;
+    out.strategy(strategy);
+  }
 }
 
-// The two proofs on the game's board, and the strategies read off them.
+// The proofs on the game's board, then the strategies read off them. All the proofs
+// come first, so that only strategies of the value go to the sink (a not-lose read off
+// the first disproof would be wasted where the second proof finds a win for the other
+// side); a draw's first strategy is then read off a table the second proof shared, which
+// only means deciding again what it overwrote.
 template <int W>
-void prove(Board<W>& board, const DfpnOptions& options, bool certificate, std::optional<int> only_winner,
-           DfpnResult& result, std::vector<Strategy>& strategies) {
+void prove(Board<W>& board, const DfpnOptions& options, const Position& position, CertificateSink* certificate,
+           std::optional<int> only_winner, DfpnResult& result) {
   Dfpn<W> dfpn(board.tables(), options);
   const int me = board.to_move();
-  double reading = 0;
-  // After a proof of `attacker`'s question, the strategy it shows, if one is asked for.
-  auto read = [&](int holder, Claim claim) {
-    if (!certificate) return;
-    const auto begin = std::chrono::steady_clock::now();
-    const uint64_t before = dfpn.nodes();
-    try {
-      strategies.push_back(strategy_from_proof(dfpn, board, holder, claim));
-    } catch (const CertificateOutOfBudget&) {
-      result.certificate_out_of_budget = true;
-    }
-    result.certificate_nodes += dfpn.nodes() - before;
-    reading += seconds_since(begin);
-  };
+  // The strategies to read, as (holder, claim), each off the proof of its attacker.
+  std::vector<std::pair<int, Claim>> reads;
   if (only_winner) {
     const int attacker = *only_winner;
     const std::optional<bool> wins = dfpn.attacker_wins(board, attacker);
@@ -44,73 +40,83 @@ void prove(Board<W>& board, const DfpnOptions& options, bool certificate, std::o
       result.complete = false;
     } else if (*wins) {
       result.value = attacker == me ? Value::Win : Value::Loss;
-      read(attacker, Claim::Win);
+      reads.emplace_back(attacker, Claim::Win);
     } else {
       result.not_lose = 1 - attacker;
-      read(1 - attacker, Claim::NotLose);
+      reads.emplace_back(1 - attacker, Claim::NotLose);
     }
-    result.certificate_seconds = reading;
-    return;
-  }
-  const std::optional<bool> wins = dfpn.attacker_wins(board, me);
-  result.nodes = dfpn.nodes();
-  if (!wins) {
-    result.complete = false;
-  } else if (*wins) {
-    result.value = Value::Win;
-    read(me, Claim::Win);
   } else {
-    read(1 - me, Claim::NotLose);
-    const uint64_t spent = dfpn.nodes();
-    const std::optional<bool> loses = dfpn.attacker_wins(board, 1 - me);
-    result.nodes += dfpn.nodes() - spent;
-    if (!loses) {
+    const std::optional<bool> wins = dfpn.attacker_wins(board, me);
+    result.nodes = dfpn.nodes();
+    if (!wins) {
       result.complete = false;
-    } else if (*loses) {
-      result.value = Value::Loss;
-      strategies.clear();  // the win replaces the not-lose
-      read(1 - me, Claim::Win);
+    } else if (*wins) {
+      result.value = Value::Win;
+      reads.emplace_back(me, Claim::Win);
     } else {
-      result.value = Value::Draw;
-      read(me, Claim::NotLose);
+      const std::optional<bool> loses = dfpn.attacker_wins(board, 1 - me);
+      result.nodes = dfpn.nodes();
+      if (!loses) {
+        result.complete = false;
+      } else if (*loses) {
+        result.value = Value::Loss;
+        reads.emplace_back(1 - me, Claim::Win);
+      } else {
+        result.value = Value::Draw;
+        // The last proof's table first: it is the warmer.
+        reads.emplace_back(me, Claim::NotLose);
+        reads.emplace_back(1 - me, Claim::NotLose);
+      }
     }
   }
-  result.certificate_seconds = reading;
+  if (!certificate || !result.complete) return;
+  const auto begin = std::chrono::steady_clock::now();
+  const uint64_t before = dfpn.nodes();
+  try {
+    certificate->begin(position.game().spec, format_turns(position.game(), position.history()));
+    for (const auto& [holder, claim] : reads) {
+      dfpn.begin(claim == Claim::Win ? holder : 1 - holder);
+      write_strategy_from_proof(dfpn, board, holder, claim, *certificate);
+    }
+    result.certificate_written = certificate->end();
+  } catch (const CertificateOutOfBudget&) {
+    result.certificate_out_of_budget = true;
+  }
+  result.certificate_nodes = dfpn.nodes() - before;
+  result.certificate_seconds = seconds_since(begin);
 }
 
 }  // namespace
 
-DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool certificate,
+DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, CertificateSink* certificate,
                       std::optional<int> only_winner) {
   const auto start = std::chrono::steady_clock::now();
   DfpnResult result;
-  const int me = position.to_move();
-  std::vector<Strategy> strategies;
   if (position.over()) {
-    // A finished game needs no entries: the checker reads its end.
-    const int w = position.winner();
+    const int w = position.winner(), me = position.to_move();
     result.value = w == kNoPlayer ? Value::Draw : w == me ? Value::Win : Value::Loss;
-    if (w == kNoPlayer) {
-      strategies.push_back(empty_strategy(me, Claim::NotLose));
-      strategies.push_back(empty_strategy(1 - me, Claim::NotLose));
-    } else {
-      strategies.push_back(empty_strategy(w, Claim::Win));
+    if (certificate) {
+      certificate->begin(position.game().spec, format_turns(position.game(), position.history()));
+      write_finished(position, *certificate);
+      result.certificate_written = certificate->end();
     }
   } else {
     const Game& game = position.game();
     const BoardTables tables(game, dfpn_board_options(game, options));
     with_board(tables, [&](auto board) {
       replay(board, position);
-      prove(board, options, certificate, only_winner, result, strategies);
+      prove(board, options, position, certificate, only_winner, result);
     });
   }
-  if (certificate && result.complete && !result.certificate_out_of_budget) {
-    Certificate& out = result.certificate.emplace();
-    out.spec = position.game().spec;
-    out.start = format_turns(position.game(), position.history());
-    out.strategies = std::move(strategies);
-  }
   result.seconds = seconds_since(start) - result.certificate_seconds;
+  return result;
+}
+
+DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, bool certificate,
+                      std::optional<int> only_winner) {
+  CertificateBuilder builder;
+  DfpnResult result = dfpn_solve(position, options, certificate ? &builder : nullptr, only_winner);
+  if (result.certificate_written) result.certificate = std::move(builder.certificate());
   return result;
 }
 

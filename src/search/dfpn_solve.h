@@ -1,9 +1,10 @@
 // A position's value by df-pn (search/dfpn.h), and on request its certificate.
 //
 // A value is two proofs: the side to move wins; else the opponent wins; else (neither)
-// a draw. Each strategy of the certificate is read off the proof it rests on while that
-// proof's table is still warm (search/dfpn_certificate.h): a win from the proof of the
-// winner's win; a draw from the two disproofs, each giving the defender's not-lose.
+// a draw. Once the value is known, each strategy of the certificate is read off the proof
+// it rests on, in the table the proofs shared (search/dfpn_certificate.h): a win from the
+// proof of the winner's win; a draw from the two disproofs, each giving the defender's
+// not-lose.
 //
 // Where the winner is expected (Connect(6,2,3): Black), one question may be asked alone:
 // "does this player win?". The first question of the pair, for the side that should
@@ -30,7 +31,8 @@ struct DfpnResult {
   std::optional<int> not_lose;
   uint64_t nodes = 0;         // expansions of the two proofs
   double seconds = 0;         // the proofs
-  std::optional<Certificate> certificate;
+  std::optional<Certificate> certificate;  // the in-memory form's (below)
+  bool certificate_written = false;        // the whole certificate went to the sink
   // Asked for, but not written: re-deciding a position the table forgot needed more than
   // max_nodes (the value stands).
   bool certificate_out_of_budget = false;
@@ -39,7 +41,14 @@ struct DfpnResult {
 };
 
 // InputError if the game has more cells than a search board holds (games/board_tables.h).
-// `only_winner` (a player): ask only whether that player wins.
+// `only_winner` (a player): ask only whether that player wins. The certificate, when
+// one is asked for, streams into `certificate` entry by entry as the walk finds it (its
+// begin, the strategies, its end): a file sink never holds it whole. A walk cut short
+// (certificate_out_of_budget) leaves the sink unfinished.
+DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, CertificateSink* certificate,
+                      std::optional<int> only_winner = std::nullopt);
+
+// The same with the certificate, if asked for, built in memory in `certificate`.
 DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options = {}, bool certificate = false,
                       std::optional<int> only_winner = std::nullopt);
 

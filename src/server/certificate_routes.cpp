@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/notation.h"
+#include "core/text_file.h"
 #include "games/families.h"
 #include "proof/certificate_browser.h"
 #include "server/api_error.h"
@@ -19,6 +20,10 @@ namespace kinrow::server {
 namespace {
 
 using nlohmann::json;
+
+// The most text a compressed upload may inflate to: the browser holds the certificate
+// whole, and the database a copy.
+constexpr std::size_t kMostCertificateText = std::size_t{256} << 20;
 
 std::shared_ptr<CertificateBrowser> open_browser(const std::string& text) {
   std::istringstream in(text);
@@ -99,13 +104,20 @@ void certificate_routes(httplib::Server& http, WorkbenchDb& db) {
     return browsers->by_id.emplace(id, browser).first->second;
   };
 
-  // The body: the certificate's text, or {"name", "text"}.
+  // The body: the certificate's text, plain or gzip-compressed (a file `--certificate
+  // NAME.gz` wrote), or {"name", "text"}.
   http.Post("/api/certificates", api([&db, browsers](const httplib::Request& request) {
-    std::string name = "certificate", text = request.body;
+    std::string name = "certificate", text;
     if (request.get_header_value("Content-Type").find("application/json") != std::string::npos) {
       const json body = parse_body(request);
       text = string_field(body, "text");
       name = string_field(body, "name", name);
+    } else {
+      try {
+        text = text_of_bytes(request.body, kMostCertificateText);
+      } catch (const InputError& error) {
+        throw ApiError(400, error.what());
+      }
     }
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) throw ApiError(400, "the certificate is empty");
     std::shared_ptr<CertificateBrowser> browser;

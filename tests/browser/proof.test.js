@@ -83,3 +83,11 @@ test('a certificate that does not parse is refused with a message', { timeout: 3
   assert.ok((await page.textContent(t('error-text'))).length > 3);
   await page.click(t('error-close'));
 });
+
+test('a compressed certificate file opens like a plain one', { timeout: 60000 }, async () => {
+  const { page } = wb;
+  await openCertificate(page, 'ttt.cert.gz', 'solve', 'tictactoe', '--moves', 'b2 a2');
+  await page.waitForSelector(`${t('walk-node')}[data-node="holder"]`);
+  assert.match(await page.textContent(t('cert-summary')), /mnk:3x3x3|tictactoe/);
+  assert.match(await page.inputValue(t('cert-text')), /^kinrow-certificate/);
+});

@@ -7,6 +7,14 @@
 import { listButton } from './dom.js';
 import { occupiedCells, playerName, turnCells } from './notation.js';
 
+// A chosen file's text; a gzip-compressed one (kinrow solve --certificate NAME.gz) is
+// inflated by the browser first.
+async function certificateText(file) {
+  const magic = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  if (magic[0] !== 0x1f || magic[1] !== 0x8b) return file.text();
+  return new Response(file.stream().pipeThrough(new DecompressionStream('gzip'))).text();
+}
+
 export class ProofScreen {
   constructor(api, root, redraw) {
     this.api = api;
@@ -32,7 +40,7 @@ export class ProofScreen {
 
   async readFile(file) {
     if (!file) return;
-    this.$('cert-text').value = await file.text();
+    this.$('cert-text').value = await certificateText(file);
     if (!this.$('cert-name').value) this.$('cert-name').value = file.name;
   }
 
