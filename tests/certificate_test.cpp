@@ -8,18 +8,16 @@
 #include <string>
 
 #include "core/error.h"
+#include "certificate_text.h"
 #include "hand_games.h"
 
 namespace kinrow {
 namespace {
 
+using testing::certificate_from_text;
+
 using testing::hand_strip;
 using testing::hand_tictactoe;
-
-Certificate read_text(const std::string& text, const Game& game) {
-  std::istringstream in(text);
-  return read_certificate(in, game);
-}
 
 std::string write_text(const Game& game, const Certificate& certificate) {
   std::ostringstream out;
@@ -30,7 +28,7 @@ std::string write_text(const Game& game, const Certificate& certificate) {
 // The message of the InputError reading `text` throws, or "" if it reads.
 std::string read_error(const std::string& text, const Game& game) {
   try {
-    read_text(text, game);
+    certificate_from_text(text, game);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -44,7 +42,7 @@ TEST(Certificate, ClaimNames) {
 
 TEST(Certificate, ReadsTheDocumentedForm) {
   const Game game = hand_tictactoe();
-  const Certificate c = read_text(
+  const Certificate c = certificate_from_text(
       "# a comment before the header\n"
       "kinrow-certificate 1\n"
       "game mnk:3x3x3\n"
@@ -96,7 +94,7 @@ TEST(Certificate, RoundTrip) {
   ASSERT_FALSE(original.strategies[0].entries.empty());
 
   const std::string text = write_text(game, original);
-  const Certificate read = read_text(text, game);
+  const Certificate read = certificate_from_text(text, game);
   EXPECT_EQ(read.spec, original.spec);
   EXPECT_EQ(read.start, original.start);
   ASSERT_EQ(read.strategies.size(), original.strategies.size());
@@ -145,7 +143,7 @@ TEST(Certificate, ExpandsAlternatives) {
   // O'Dwyer's notation: "OO.xX" for the first player is two positions, o on a1 or on b1.
   const Game game = testing::hand_board("mnk:5x1x2", 5, 1, 2);
   const Certificate c =
-      read_text("kinrow-certificate 1\ngame mnk:5x1x2\nstrategy first win\nOO.xX\n", game);
+      certificate_from_text("kinrow-certificate 1\ngame mnk:5x1x2\nstrategy first win\nOO.xX\n", game);
   ASSERT_EQ(c.strategies[0].entries.size(), 2u);
   const std::vector<int8_t> a = {1, -1, -1, 0, -1}, b = {-1, 1, -1, 0, -1};
   EXPECT_EQ(c.strategies[0].entries[0].owner, a);
@@ -156,7 +154,7 @@ TEST(Certificate, ExpandsAlternatives) {
   }
   // For the second player the roles of the letters swap.
   const Certificate d =
-      read_text("kinrow-certificate 1\ngame mnk:5x1x2\nstrategy second win\nXX.oO\n", game);
+      certificate_from_text("kinrow-certificate 1\ngame mnk:5x1x2\nstrategy second win\nXX.oO\n", game);
   ASSERT_EQ(d.strategies[0].entries.size(), 2u);
   const std::vector<int8_t> e = {0, -1, -1, 1, -1};
   EXPECT_EQ(d.strategies[0].entries[0].owner, e);
@@ -166,14 +164,14 @@ TEST(Certificate, ExpandsAlternatives) {
 TEST(Certificate, SeveralStonesInOneMove) {
   const Game game = testing::hand_board("mnk:5x1x3,p=2", 5, 1, 3, Rules{.stones_per_turn = 2});
   const Certificate c =
-      read_text("kinrow-certificate 1\ngame mnk:5x1x3,p=2\nstrategy second win\nx.O.O\n", game);
+      certificate_from_text("kinrow-certificate 1\ngame mnk:5x1x3,p=2\nstrategy second win\nx.O.O\n", game);
   EXPECT_EQ(c.strategies[0].entries[0].move, (Turn{2, 4}));
 }
 
 TEST(Certificate, AcceptsAnotherSpellingOfTheSpec) {
   Game game = hand_tictactoe();
   const Certificate c =
-      read_text("kinrow-certificate 1\ngame tictactoe\nstrategy first win\nX........\n", game);
+      certificate_from_text("kinrow-certificate 1\ngame tictactoe\nstrategy first win\nX........\n", game);
   EXPECT_EQ(c.spec, game.spec);
 }
 

@@ -13,10 +13,13 @@
 
 #include "core/error.h"
 #include "core/notation.h"
+#include "certificate_text.h"
 #include "hand_games.h"
 
 namespace kinrow {
 namespace {
+
+using testing::certificate_from_text;
 
 using testing::board_symmetries;
 using testing::hand_board;
@@ -25,14 +28,9 @@ using testing::hand_tictactoe;
 using testing::identity_only;
 using testing::naive_strategy;
 
-Certificate read_text(const std::string& text, const Game& game) {
-  std::istringstream in(text);
-  return read_certificate(in, game);
-}
-
 // Checked two ways, which must agree: read whole, then checked; and checked as read.
 CheckReport check_text(const std::string& text, const Game& game, const SymmetryGroup& group) {
-  const CheckReport whole = check_certificate(game, read_text(text, game), group);
+  const CheckReport whole = check_certificate(game, certificate_from_text(text, game), group);
   std::istringstream in(text);
   const CheckReport streamed = check_certificate(game, in, group);
   EXPECT_EQ(whole.ok, streamed.ok);
@@ -112,7 +110,7 @@ TEST(Checker, AcceptsAHandWrittenWin) {
 
 TEST(Checker, TheDefaultGroupIsTheGamesOwn) {
   const Game game = hand_strip();
-  const Certificate c = read_text(kStripHead + "strategy first win win-now\n.X.\n", game);
+  const Certificate c = certificate_from_text(kStripHead + "strategy first win win-now\n.X.\n", game);
   const CheckReport report = check_certificate(game, c);
   ASSERT_TRUE(report.ok) << report.error;
   EXPECT_EQ(report.positions_checked + report.immediate_wins, 4u);
@@ -201,7 +199,7 @@ TEST(Checker, RejectsEntriesThatCannotBeTheHoldersTurn) {
   EXPECT_TRUE(contains(impossible.error, "line 4: no game reaches")) << impossible.error;
 
   // Entries built in code are named by their index.
-  Certificate c = read_text(kStripHead + "strategy first win win-now\n.X.\n", game);
+  Certificate c = certificate_from_text(kStripHead + "strategy first win win-now\n.X.\n", game);
   c.strategies[0].entries.push_back({{0, 1, -1}, {1}, 0});
   const CheckReport taken = check_certificate(game, c, group);
   EXPECT_FALSE(taken.ok);
@@ -240,7 +238,7 @@ TEST(Checker, CountsEntriesPlayNeverReaches) {
 TEST(Checker, RejectsMalformedCertificates) {
   const Game game = hand_strip();
   const SymmetryGroup group = board_symmetries(game);
-  const Certificate good = read_text(kStripHead + "strategy first win win-now\n.X.\n", game);
+  const Certificate good = certificate_from_text(kStripHead + "strategy first win win-now\n.X.\n", game);
 
   Certificate other = good;
   other.spec = "mnk:4x1x2";
@@ -269,7 +267,7 @@ TEST(Checker, RejectsMalformedCertificates) {
 
 TEST(Checker, RefusesMapsThatAreNotSymmetries) {
   const Game game = hand_strip();
-  const Certificate c = read_text(kStripHead + "strategy first win win-now\n.X.\n", game);
+  const Certificate c = certificate_from_text(kStripHead + "strategy first win win-now\n.X.\n", game);
   SymmetryGroup rotated = identity_only(game);
   rotated.maps.push_back({1, 2, 0});  // sends the line a1 b1 to b1 c1, but b1 c1 to {a1, c1}
   const CheckReport report = check_certificate(game, c, rotated);
@@ -394,7 +392,7 @@ TEST(Checker, AcceptedMutantsNeverProveAFalseValue) {
     for (const std::string& line : mutant) text += line + "\n";
     Certificate certificate;
     try {
-      certificate = read_text(text, game);
+      certificate = certificate_from_text(text, game);
     } catch (const InputError&) {
       continue;
     }

@@ -23,12 +23,15 @@
 #include "proof/checker.h"
 #include "search/dfpn_solve.h"
 #include "search/solver.h"
+#include "certificate_text.h"
 #include "cli_support.h"
 #include "dfpn_games.h"
 #include "test_support.h"
 
 namespace kinrow {
 namespace {
+
+using testing::certificate_from_text;
 
 using testing::alphabeta_value;
 
@@ -39,11 +42,6 @@ bool contains(const std::string& text, const std::string& part) {
 std::string moves_text(const Position& position) {
   const std::string text = format_turns(position.game(), position.history());
   return text.empty() ? std::string("the empty board") : "\"" + text + "\"";
-}
-
-Certificate read_text(const std::string& text, const Game& game) {
-  std::istringstream in(text);
-  return read_certificate(in, game);
 }
 
 // ---- 1. Df-pn's certificates hold, and its values agree with alpha-beta ---------------
@@ -87,7 +85,7 @@ TEST_P(DfpnCertificateAccepted, OnTheEmptyBoardAndRandomPositions) {
       // The certificate survives its text form.
       std::ostringstream text;
       write_certificate(text, game, certificate);
-      const CheckReport reread = check_certificate(game, read_text(text.str(), game), group);
+      const CheckReport reread = check_certificate(game, certificate_from_text(text.str(), game), group);
       EXPECT_TRUE(reread.ok) << where << ": " << reread.error;
       EXPECT_EQ(reread.to_move_value, report.to_move_value) << where;
     }
@@ -371,12 +369,12 @@ TEST(DfpnCertificateDeadEnds, ANotLoseClaimEndsWhereTheOpponentsLinesAreSpoiled)
   const Game game = make_game("mnk:4x1x3");
   ASSERT_EQ(game.lines.size(), 2u);
   // x takes b1 and has no entry for later: only the rule can end the walk.
-  const CheckReport report = check_certificate(game, read_text(kStrip4 + "strategy first at-least-draw\n.X..\n", game));
+  const CheckReport report = check_certificate(game, certificate_from_text(kStrip4 + "strategy first at-least-draw\n.X..\n", game));
   ASSERT_TRUE(report.ok) << report.error;
   EXPECT_EQ(report.proves, "first-player-not-lose");
   EXPECT_GT(report.dead_ends, 0u);
   // Not on a1: b1 c1 d1 stays open for o, and x has no entry for the replies.
-  const CheckReport open = check_certificate(game, read_text(kStrip4 + "strategy first at-least-draw\nX...\n", game));
+  const CheckReport open = check_certificate(game, certificate_from_text(kStrip4 + "strategy first at-least-draw\nX...\n", game));
   EXPECT_FALSE(open.ok);
   EXPECT_TRUE(contains(open.error, "gap")) << open.error;
   EXPECT_EQ(open.dead_ends, 0u);
@@ -386,15 +384,15 @@ TEST(DfpnCertificateDeadEnds, AWinClaimInNormalPlayIsNotEndedBySpoiledLines) {
   const Game game = make_game("mnk:4x1x3");
   // The game is a draw, so x cannot hold a win, although after b1 o has no line left.
   ASSERT_EQ(alphabeta_value(Position(game)), Value::Draw);
-  const CheckReport report = check_certificate(game, read_text(kStrip4 + "strategy first win\n.X..\n", game));
+  const CheckReport report = check_certificate(game, certificate_from_text(kStrip4 + "strategy first win\n.X..\n", game));
   EXPECT_FALSE(report.ok) << "a win claimed from spoiled lines alone: " << report.proves;
   EXPECT_EQ(report.dead_ends, 0u);
   // Nor with the win-now rule, which has no win to find.
-  const CheckReport now = check_certificate(game, read_text(kStrip4 + "strategy first win win-now\n.X..\n", game));
+  const CheckReport now = check_certificate(game, certificate_from_text(kStrip4 + "strategy first win win-now\n.X..\n", game));
   EXPECT_FALSE(now.ok) << now.proves;
   // With an entry for every reply the games are played to the end, and each is a draw.
   const std::string full = "strategy first win win-now\n.X..\noxX.\nXxo.\n.xXo\n";
-  const CheckReport drawn = check_certificate(game, read_text(kStrip4 + full, game));
+  const CheckReport drawn = check_certificate(game, certificate_from_text(kStrip4 + full, game));
   EXPECT_FALSE(drawn.ok) << drawn.proves;
   EXPECT_TRUE(contains(drawn.error, "only draws")) << drawn.error;
   EXPECT_EQ(drawn.dead_ends, 0u);
@@ -405,7 +403,7 @@ TEST(DfpnCertificateDeadEnds, MisereCountsTheOpponentsStonesOnTheHoldersLines) {
   const Game game = make_game("mnk:4x1x3,misere");
   const std::string head = "kinrow-certificate 1\ngame mnk:4x1x3,misere\n";
   // x a1, o b1: both of x's lines hold an o stone; x needs no entry at all.
-  const CheckReport spoiled = check_certificate(game, read_text(head + "start a1 b1\nstrategy first at-least-draw\n", game));
+  const CheckReport spoiled = check_certificate(game, certificate_from_text(head + "start a1 b1\nstrategy first at-least-draw\n", game));
   ASSERT_TRUE(spoiled.ok) << spoiled.error;
   EXPECT_EQ(spoiled.dead_ends, 1u);
   // mnk:3x1x2 misère after x b1: x's own stone is on both lines, which spoils nothing for
@@ -414,7 +412,7 @@ TEST(DfpnCertificateDeadEnds, MisereCountsTheOpponentsStonesOnTheHoldersLines) {
   const Position after_b1 = play_moves(strip, "b1");
   ASSERT_EQ(alphabeta_value(after_b1), Value::Win);  // o to move wins
   const CheckReport wrong = check_certificate(
-      strip, read_text("kinrow-certificate 1\ngame mnk:3x1x2,misere\nstart b1\nstrategy first at-least-draw\n", strip));
+      strip, certificate_from_text("kinrow-certificate 1\ngame mnk:3x1x2,misere\nstart b1\nstrategy first at-least-draw\n", strip));
   EXPECT_FALSE(wrong.ok) << wrong.proves;
   EXPECT_EQ(wrong.dead_ends, 0u);
 }
@@ -425,7 +423,7 @@ TEST(DfpnCertificateDeadEnds, TheBreakerWinsWhereTheMakerHasNoFreeLine) {
   // o answers every first move with b1 or c1 and then has no entry (and no win-now): the
   // maker has no line left, and the full board that follows is the breaker's.
   const std::string answers = "xO..\n.xO.\n.Ox.\n..Ox\n";
-  const CheckReport report = check_certificate(game, read_text(head + "strategy second win\n" + answers, game));
+  const CheckReport report = check_certificate(game, certificate_from_text(head + "strategy second win\n" + answers, game));
   ASSERT_TRUE(report.ok) << report.error;
   EXPECT_EQ(report.proves, "second-player-win");
   EXPECT_EQ(report.to_move_value, "loss");
@@ -434,7 +432,7 @@ TEST(DfpnCertificateDeadEnds, TheBreakerWinsWhereTheMakerHasNoFreeLine) {
   // next move. With the mirror the checker never plays that entry (c1 is b1 mirrored, and
   // b1 is already shown; d1 likewise is a1), so it proves the true claim with two entries
   // unused; with the identity alone it must play it, and finds the gap.
-  const Certificate bad_answer = read_text(head + "strategy second win\nxO..\n.xO.\n..xO\n..Ox\n", game);
+  const Certificate bad_answer = certificate_from_text(head + "strategy second win\nxO..\n.xO.\n..xO\n..Ox\n", game);
   const CheckReport mirrored = check_certificate(game, bad_answer);
   EXPECT_TRUE(mirrored.ok) << mirrored.error;
   EXPECT_EQ(mirrored.entries_unreached, 2u);
@@ -443,13 +441,13 @@ TEST(DfpnCertificateDeadEnds, TheBreakerWinsWhereTheMakerHasNoFreeLine) {
   const CheckReport open = check_certificate(game, bad_answer, identity);
   EXPECT_FALSE(open.ok);
   EXPECT_TRUE(contains(open.error, "gap")) << open.error;
-  const CheckReport good = check_certificate(game, read_text(head + "strategy second win\n" + answers, game), identity);
+  const CheckReport good = check_certificate(game, certificate_from_text(head + "strategy second win\n" + answers, game), identity);
   EXPECT_TRUE(good.ok) << good.error;
   EXPECT_EQ(good.dead_ends, 4u);
   // The maker gets no such rule: the breaker has no lines, yet after b1 x still has to
   // complete one, and here cannot (o answers c1).
   ASSERT_EQ(alphabeta_value(Position(game)), Value::Loss);
-  const CheckReport maker = check_certificate(game, read_text(head + "strategy first win\n.X..\n", game));
+  const CheckReport maker = check_certificate(game, certificate_from_text(head + "strategy first win\n.X..\n", game));
   EXPECT_FALSE(maker.ok) << maker.proves;
   EXPECT_EQ(maker.dead_ends, 0u);
 }
@@ -486,7 +484,7 @@ TEST(DfpnCertificatePairings, DrawsEndWherePairingsHoldAndNeedTheDeclaredRule) {
   std::ostringstream text;
   write_certificate(text, game, certificate);
   EXPECT_NE(text.str().find(" pairs\n"), std::string::npos);
-  EXPECT_TRUE(check_certificate(game, read_text(text.str(), game)).ok);
+  EXPECT_TRUE(check_certificate(game, certificate_from_text(text.str(), game)).ok);
 }
 
 // Shared pairs, which the checker's own rule does not look for, are listed as "paired"
@@ -504,7 +502,7 @@ TEST(DfpnCertificatePairings, SharedPairsAreListedAndChecked) {
   std::ostringstream text;
   write_certificate(text, game, certificate);
   ASSERT_NE(text.str().find("\npaired "), std::string::npos);
-  const CheckReport again = check_certificate(game, read_text(text.str(), game));
+  const CheckReport again = check_certificate(game, certificate_from_text(text.str(), game));
   EXPECT_TRUE(again.ok) << again.error;
   EXPECT_EQ(again.paired_ends, report.paired_ends);
 
@@ -527,7 +525,7 @@ TEST(DfpnCertificatePairings, SharedPairsAreListedAndChecked) {
   // A "paired" line needs the pairs rule.
   std::string undeclared = text.str();
   for (std::size_t at; (at = undeclared.find(" pairs\n")) != std::string::npos;) undeclared.replace(at, 7, "\n");
-  EXPECT_THROW(read_text(undeclared, game), InputError);
+  EXPECT_THROW(certificate_from_text(undeclared, game), InputError);
 }
 
 // ---- 4. Orbit representatives -----------------------------------------------------------

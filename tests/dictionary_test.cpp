@@ -56,14 +56,14 @@ EntrySet canonical_set(const Dictionary& d, const Canonicaliser<1>& symmetry) {
   return out;
 }
 
-Dictionary read_text(const std::string& text, const Game& game, int holder = 0) {
+Dictionary dictionary_from_text(const std::string& text, const Game& game, int holder = 0) {
   std::istringstream in(text);
   return read_dictionary(in, game, holder);
 }
 
 std::string error_of(const std::string& text, const Game& game) {
   try {
-    read_text(text, game);
+    dictionary_from_text(text, game);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -93,7 +93,7 @@ TEST(Canonicaliser, MaskImagesAreTheCellsImages) {
 
 TEST(DictionaryNotation, ReadsBothNotationsAndExpandsAlternatives) {
   const Game game = make_game("mnk:4x4x3");
-  const Dictionary cells = read_text("OO...xX.OOO.OOOO\n", game);
+  const Dictionary cells = dictionary_from_text("OO...xX.OOO.OOOO\n", game);
   EXPECT_EQ(cells.notation, DictionaryNotation::Cells);
   EXPECT_EQ(cells.entry_lines, 1);
   ASSERT_EQ(cells.entries.size(), 9u);
@@ -102,7 +102,7 @@ TEST(DictionaryNotation, ReadsBothNotationsAndExpandsAlternatives) {
     EXPECT_EQ(e.stones.first, Bits<1>::single(5));
     EXPECT_EQ(e.stones.second.count(), 1);
   }
-  const Dictionary runs = read_text("# a comment\n 5\nx4o 9\n", game);
+  const Dictionary runs = dictionary_from_text("# a comment\n 5\nx4o 9\n", game);
   EXPECT_EQ(runs.notation, DictionaryNotation::RunLength);
   ASSERT_EQ(runs.entries.size(), 2u);
   EXPECT_EQ(runs.entries[0].stones, DictionaryStones{});
@@ -264,7 +264,7 @@ TEST(DictionaryVerify, TheTwelveLineDictionaryWinsThreeInARowOn4x4) {
   std::ifstream in(kTwelveLines);
   std::string first_two, line;
   for (int i = 0; i < 2 && std::getline(in, line); ++i) first_two += line + "\n";
-  const Dictionary short_one = read_text(first_two, game);
+  const Dictionary short_one = dictionary_from_text(first_two, game);
   DictionaryPlayer bare(game, short_one, {});
   EXPECT_FALSE(verify_dictionary(bare).holds);
   DictionaryPlayer with_win(game, short_one, parse_obvious_rules("win"));
@@ -377,7 +377,7 @@ TEST(DictionaryCompress, BeatsTheGreedyCountAndRoundTrips) {
 TEST(DictionaryCompress, SixPositionsMergeIntoTwoLines) {
   // In the manner of O'Dwyer's example: six positions, two lines.
   const Game game = make_game("mnk:6x1x3");
-  const Dictionary dictionary = read_text("Xxo...\nXx.o..\nXx..o.\no.xX..\n.oxX..\n..xXo.\n", game);
+  const Dictionary dictionary = dictionary_from_text("Xxo...\nXx.o..\nXx..o.\no.xX..\n.oxX..\n..xXo.\n", game);
   const Compression c = compress_dictionary(dictionary, Canonicaliser<1>(game), false);
   ASSERT_EQ(c.lines.size(), 2u);
   EXPECT_EQ(cells_line(c.lines[0].fixed, c.lines[0].move, c.lines[0].alternatives, 0, 6), "XxOOO.");
