@@ -1,4 +1,4 @@
-// A certificate read from its text form in memory (the tests' certificates are strings).
+// Certificates as text in the tests: read from a string, and the checker's messages searched.
 #pragma once
 
 #include <sstream>
@@ -8,6 +8,8 @@
 #include "proof/certificate.h"
 
 namespace kinrow::testing {
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 inline Certificate certificate_from_text(const std::string& text, const Game& game) {
   std::istringstream in(text);

@@ -20,6 +20,7 @@ namespace kinrow {
 namespace {
 
 using testing::certificate_from_text;
+using testing::contains;
 
 using testing::board_symmetries;
 using testing::hand_board;
@@ -46,10 +47,6 @@ CheckReport check_text(const std::string& text, const Game& game, const Symmetry
   }
   EXPECT_EQ(whole.entries_unreached, streamed.entries_unreached);
   return whole;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 // The strip a1 b1 c1 where two adjacent cells make a line: the first player takes b1 and

@@ -32,12 +32,9 @@ namespace kinrow {
 namespace {
 
 using testing::certificate_from_text;
+using testing::contains;
 
 using testing::alphabeta_value;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 std::string moves_text(const Position& position) {
   const std::string text = format_turns(position.game(), position.history());

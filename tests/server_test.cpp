@@ -348,10 +348,11 @@ TEST(Server, CompressedCertificatesUpload) {
   std::ifstream in(file, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), {});
   auto c = w.client();
-  auto opened = c.Post("/api/certificates", bytes, "application/gzip");
+  auto opened = c.Post("/api/certificates?name=ttt.cert.gz", bytes, "application/octet-stream");
   ASSERT_TRUE(opened);
   ASSERT_EQ(opened->status, 200) << opened->body;
   EXPECT_EQ(json::parse(opened->body)["spec"], "mnk:3x3x3");
+  EXPECT_EQ(json::parse(opened->body)["name"], "ttt.cert.gz");
   auto cut = c.Post("/api/certificates", bytes.substr(0, bytes.size() / 2), "application/gzip");
   ASSERT_TRUE(cut);
   EXPECT_EQ(cut->status, 400);

@@ -65,7 +65,7 @@ const CommandSpec kBookSpec = {
 
 namespace {
 
-void allow_only(const Args& args, const std::string& action, const std::set<std::string>& allowed,
+void allow_book_options(const Args& args, const std::string& action, const std::set<std::string>& allowed,
                 std::size_t positional) {
   static const char* const kAll[] = {"moves", "time", "nodes", "max-nodes", "threat-nodes", "no-proofs", "book", "json", "db"};
   for (const char* name : kAll)
@@ -77,12 +77,12 @@ void allow_only(const Args& args, const std::string& action, const std::set<std:
   if (!args.has("db")) throw InputError("--db FILE is required (the SQLite file of the books)");
 }
 
-std::string number_text(uint64_t n) { return n >= kBookInfinity ? "inf" : with_commas(n); }
+std::string book_number_text(uint64_t n) { return n >= kBookInfinity ? "inf" : with_commas(n); }
 
 std::string attacker_text(int attacker) { return attacker == 0 ? "first player (x)" : "second player (o)"; }
 
 int run_build(const Args& args) {
-  allow_only(args, "build", {"moves", "time", "nodes", "max-nodes", "threat-nodes", "no-proofs", "json", "db"}, 1);
+  allow_book_options(args, "build", {"moves", "time", "nodes", "max-nodes", "threat-nodes", "no-proofs", "json", "db"}, 1);
   const Game game = make_game(args.positional[1]);
   const Position position = play_moves(game, args.get("moves"));
   if (args.has("time") && args.has("nodes")) throw InputError("give --time or --nodes, not both");
@@ -97,7 +97,7 @@ int run_build(const Args& args) {
   auto line = [](const BookProgress& p) {
     return "book " + std::to_string(p.book_id) + ": " + with_commas(static_cast<uint64_t>(p.nodes)) + " nodes (+" +
            with_commas(static_cast<uint64_t>(p.added)) + "), " + with_commas(static_cast<uint64_t>(p.proven)) +
-           " proven, root pn " + number_text(p.root_pn) + " dn " + number_text(p.root_dn) + ", " +
+           " proven, root pn " + book_number_text(p.root_pn) + " dn " + book_number_text(p.root_dn) + ", " +
            with_commas(static_cast<uint64_t>(p.engine_calls)) + " engine calls, " + seconds_text(p.seconds) +
            (p.step.empty() ? "" : "; now " + p.step);
   };
@@ -171,7 +171,7 @@ int run_build(const Args& args) {
   std::cout << "\n";
   std::cout << "nodes         " << with_commas(static_cast<uint64_t>(done.nodes)) << " (" << with_commas(static_cast<uint64_t>(done.added))
             << " added in this run), " << with_commas(static_cast<uint64_t>(done.proven)) << " proven\n";
-  std::cout << "root          pn " << number_text(done.root_pn) << ", dn " << number_text(done.root_dn) << "\n";
+  std::cout << "root          pn " << book_number_text(done.root_pn) << ", dn " << book_number_text(done.root_dn) << "\n";
   std::cout << "calls         " << with_commas(static_cast<uint64_t>(done.engine_calls)) << " engine, "
             << with_commas(static_cast<uint64_t>(done.verifier_calls)) << " verifier\n";
   std::cout << "time          " << seconds_text(done.seconds) << "\n";
@@ -179,7 +179,7 @@ int run_build(const Args& args) {
 }
 
 int run_show(const Args& args) {
-  allow_only(args, "show", {"book", "json", "db"}, 0);
+  allow_book_options(args, "show", {"book", "json", "db"}, 0);
   const std::string path = args.get("db");
   if (!std::filesystem::exists(path)) throw InputError("\"" + printable(path) + "\" does not exist");
   Database db(path, Database::Mode::ReadOnly);
@@ -223,7 +223,7 @@ int run_show(const Args& args) {
   auto print = [&](auto&& self, const BookNode& node, int depth) -> void {
     std::cout << std::string(static_cast<std::size_t>(2 * depth), ' ') << (node.turn.empty() ? "(start)" : node.turn)
               << "  " << book_side_name(node.side) << " to move  " << book_status_name(node.status);
-    if (node.status == BookStatus::Open) std::cout << " pn " << number_text(node.pn) << " dn " << number_text(node.dn);
+    if (node.status == BookStatus::Open) std::cout << " pn " << book_number_text(node.pn) << " dn " << book_number_text(node.dn);
     if (node.status == BookStatus::Proven && !node.checked) std::cout << " (unchecked)";
     if (!node.reason.empty()) std::cout << "  " << node.reason;
     if (!node.engine.empty()) std::cout << "  [engine: " << node.engine << "]";

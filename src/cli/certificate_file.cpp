@@ -52,12 +52,4 @@ void save_certificate(const std::string& path, const Game& game, const Certifica
   if (!file.close()) throw InputError("writing \"" + path + "\" failed");
 }
 
-std::size_t write_certificate_file(const Args& args, const Game& game, const Position& position,
-                                   const std::optional<Certificate>& certificate) {
-  if (!certificate) return 0;
-  CertificateFile file(args, game, position);
-  send_certificate(*certificate, file.sink());
-  return file.finish();
-}
-
 }  // namespace kinrow::cli

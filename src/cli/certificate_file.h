@@ -48,8 +48,4 @@ class CertificateFile {
 // the file cannot be written.
 void save_certificate(const std::string& path, const Game& game, const Certificate& certificate);
 
-// Writes `certificate`, if there is one, to --certificate's file as above; its entries.
-std::size_t write_certificate_file(const Args& args, const Game& game, const Position& position,
-                                   const std::optional<Certificate>& certificate);
-
 }  // namespace kinrow::cli

@@ -1,6 +1,7 @@
 // What a table command throws from a search's progress callback when a board has used
-// its time (--board-seconds): the search unwinds, and the board is named as not finished
-// with what it reached.
+// its time (--board-seconds, --search-seconds): the search unwinds, and the board is
+// named as not finished (with the nodes and seconds it reached, where the command
+// reports them).
 #pragma once
 
 #include <cstdint>

@@ -68,7 +68,7 @@ const CommandSpec kSgfSpec = {
 namespace {
 
 // Each action's options; any other is a mistake worth naming.
-void allow_only(const Args& args, const std::string& action, const std::set<std::string>& allowed,
+void allow_sgf_options(const Args& args, const std::string& action, const std::set<std::string>& allowed,
                 std::size_t positional) {
   static const char* const kAll[] = {"variation", "game",  "spec", "moves",    "black", "white", "event",
                                      "date",      "holder", "max-nodes", "expand-transpositions", "out", "json"};
@@ -97,7 +97,7 @@ void write_output(const Args& args, const std::string& text) {
 }
 
 int run_import(const Args& args) {
-  allow_only(args, "import", {"variation", "game", "spec", "json"}, 1);
+  allow_sgf_options(args, "import", {"variation", "game", "spec", "json"}, 1);
   SgfImportOptions options;
   options.variation = static_cast<std::size_t>(args.get_int("variation", 1, 1, 1L << 40));
   options.game = static_cast<std::size_t>(args.get_int("game", 1, 1, 1L << 40));
@@ -149,7 +149,7 @@ int run_import(const Args& args) {
 }
 
 int run_export(const Args& args) {
-  allow_only(args, "export", {"moves", "black", "white", "event", "date", "out"}, 1);
+  allow_sgf_options(args, "export", {"moves", "black", "white", "event", "date", "out"}, 1);
   const Game game = make_game(args.positional[1]);
   const Position position = play_moves(game, args.get("moves"));
   SgfGameInfo info;
@@ -165,7 +165,7 @@ int run_export(const Args& args) {
 }
 
 int run_proof(const Args& args) {
-  allow_only(args, "proof", {"holder", "max-nodes", "expand-transpositions", "out"}, 2);
+  allow_sgf_options(args, "proof", {"holder", "max-nodes", "expand-transpositions", "out"}, 2);
   const Game game = make_game(args.positional[1]);
   std::istringstream in(read_input(args.positional[2]));
   const Certificate certificate = read_certificate(in, game);

@@ -313,9 +313,14 @@ int run_solve(const Args& args) {
     return report_proof_numbers(args, game, position, result, entries, choice, method == "auto");
   }
   if (method == "auto") progress.note("alpha-beta (chosen: " + choice.reason + ")");
+  std::optional<CertificateFile> file;
+  if (options.certificate) {
+    file.emplace(args, game, position);
+    options.certificate_sink = &file->sink();
+  }
   const SolveResult result = solve(position, options);
   progress.clear();
-  const std::size_t certificate_entries = write_certificate_file(args, game, position, result.certificate);
+  const std::size_t certificate_entries = file && result.certificate_written ? file->finish() : 0;
 
   const std::string moves = format_turns(game, position.history());
   const std::string best = result.best_move ? format_turn(game, *result.best_move) : "";
@@ -335,7 +340,7 @@ int run_solve(const Args& args) {
     out["symmetries"] = result.symmetries;
     out["pairing"] = pairing_mode_name(options.pairing);
     out["pairing_cutoffs"] = result.pairing_cutoffs;
-    if (result.certificate) {
+    if (result.certificate_written) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
     }
@@ -363,7 +368,7 @@ int run_solve(const Args& args) {
               << with_commas(result.pairing_checks) << " positions examined ("
               << pairing_mode_name(options.pairing) << ")\n";
   std::cout << "time         " << seconds_text(result.seconds) << "\n";
-  if (result.certificate)
+  if (result.certificate_written)
     std::cout << "certificate  " << certificate_path << " (" << certificate_entries
               << " positions; check with: kinrow verify " << game.spec << " " << certificate_path
               << ")\n";

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <iterator>
+#include <limits>
 
 #include "core/error.h"
 
@@ -100,6 +101,7 @@ std::string text_of_bytes(std::string bytes, std::size_t max_bytes) {
   const bool gzip = bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
                     static_cast<unsigned char>(bytes[1]) == 0x8b;
   if (!gzip) return bytes;
+  if (bytes.size() > std::numeric_limits<uInt>::max()) throw InputError("the compressed data is too large");
   z_stream z{};
   if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) throw InputError("cannot inflate the compressed data");
   struct End {
@@ -107,7 +109,7 @@ std::string text_of_bytes(std::string bytes, std::size_t max_bytes) {
     ~End() { inflateEnd(&z); }
   } end{z};
   z.next_in = reinterpret_cast<Bytef*>(bytes.data());
-  z.avail_in = static_cast<uInt>(bytes.size());  // an upload is far below 4 GB
+  z.avail_in = static_cast<uInt>(bytes.size());
   std::string text;
   std::array<char, 1 << 16> chunk;
   int code = Z_OK;

@@ -42,9 +42,10 @@ class OutputFile : public std::ostream {
 // The whole of a file, plain or compressed, as InputFile reads it.
 std::string read_text_file(const std::string& path);
 
-// Bytes received whole (an upload): inflated if they are gzip data (every member, as a
-// file is read), else returned as they are. InputError if the gzip data is damaged or
-// cut short, or would inflate to more than `max_bytes`.
+// Bytes received whole (an upload): inflated if they are gzip data (every member), else
+// returned as they are. InputError if the gzip data is damaged or cut short, is followed
+// by bytes that are not another member (which a file's reader would ignore), or would
+// inflate to more than `max_bytes`.
 std::string text_of_bytes(std::string bytes, std::size_t max_bytes);
 
 }  // namespace kinrow

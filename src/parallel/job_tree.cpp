@@ -8,7 +8,6 @@
 namespace kinrow {
 namespace {
 
-
 uint32_t add(uint32_t a, uint32_t b) {
   return static_cast<uint32_t>(std::min<uint64_t>(kInfiniteNumber, uint64_t{a} + b));
 }

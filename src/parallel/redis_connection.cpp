@@ -1,6 +1,7 @@
 #include "parallel/redis_connection.h"
 
 #include <hiredis/hiredis.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <thread>
@@ -158,6 +159,20 @@ RedisValue RedisConnection::command(const std::vector<std::string>& words) {
     wait = std::min(wait * 2, 2.0);
     if (connect()) ++generation_;
   }
+}
+
+std::map<std::string, std::string> stream_fields(const RedisValue& entry) {
+  std::map<std::string, std::string> fields;
+  if (entry.size() < 2) return fields;
+  const RedisValue& list = entry[1];
+  for (std::size_t i = 0; i + 1 < list.size(); i += 2) fields[list[i].text] = list[i + 1].text;
+  return fields;
+}
+
+std::string host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0) return "?";
+  return name;
 }
 
 }  // namespace kinrow

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -77,5 +78,11 @@ class RedisConnection {
 
 // Milliseconds since the epoch, the scores of the broker's registries.
 long long epoch_milliseconds();
+
+// The field values of a stream entry [id, [field, value, ...]].
+std::map<std::string, std::string> stream_fields(const RedisValue& entry);
+
+// This machine's name, as managers and workers register under it ("?" if unknown).
+std::string host_name();
 
 }  // namespace kinrow

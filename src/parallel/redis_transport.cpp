@@ -34,21 +34,6 @@ std::string random_id() {
   return text;
 }
 
-std::string host_name() {
-  char name[256] = {};
-  if (::gethostname(name, sizeof name - 1) != 0) return "?";
-  return name;
-}
-
-// The field values of a stream entry [id, [field, value, ...]].
-std::map<std::string, std::string> fields_of(const RedisValue& entry) {
-  std::map<std::string, std::string> fields;
-  if (entry.size() < 2) return fields;
-  const RedisValue& list = entry[1];
-  for (std::size_t i = 0; i + 1 < list.size(); i += 2) fields[list[i].text] = list[i + 1].text;
-  return fields;
-}
-
 bool is_missing_group(const RedisError& e) {
   return std::string(e.what()).rfind("NOGROUP", 0) == 0;
 }
@@ -158,7 +143,7 @@ std::vector<Finished> RedisTransport::wait(double seconds) {
     for (const RedisValue& stream : reply.elements)
       for (const RedisValue& entry : stream[1].elements) {
         ++entries;
-        std::map<std::string, std::string> f = fields_of(entry);
+        std::map<std::string, std::string> f = stream_fields(entry);
         Finished finished;
         finished.receipt = entry[0].text;
         try {

@@ -44,12 +44,6 @@ double epoch_seconds() {
   return static_cast<double>(epoch_milliseconds()) / 1000;
 }
 
-std::string host_name() {
-  char name[256] = {};
-  if (::gethostname(name, sizeof name - 1) != 0) return "?";
-  return name;
-}
-
 struct Slot {
   std::string name;
   std::mutex mutex;
@@ -64,14 +58,6 @@ struct Taken {
   std::string manager, entry;
   std::map<std::string, std::string> fields;
 };
-
-std::map<std::string, std::string> fields_of(const RedisValue& entry) {
-  std::map<std::string, std::string> fields;
-  if (entry.size() < 2) return fields;
-  for (std::size_t i = 0; i + 1 < entry[1].size(); i += 2)
-    fields[entry[1][i].text] = entry[1][i + 1].text;
-  return fields;
-}
 
 class Worker {
  public:
@@ -166,7 +152,7 @@ class Worker {
                                                 slot.name, "COUNT", "1", "STREAMS", stream, ">"});
         if (!fresh.nil() && fresh.size() && fresh[0][1].size()) {
           turn = (turn + k + 1) % n;
-          return Taken{manager, fresh[0][1][0][0].text, fields_of(fresh[0][1][0])};
+          return Taken{manager, fresh[0][1][0][0].text, stream_fields(fresh[0][1][0])};
         }
         // A job whose worker has not been heard of for the manager's claim time.
         const RedisValue claim_ms = redis.command({"HGET", keys::manager(manager), "claim_ms"});
@@ -178,7 +164,7 @@ class Worker {
           for (const RedisValue& entry : claimed[1].elements)
             if (entry.size() >= 2 && !entry[1].nil()) {
               turn = (turn + k + 1) % n;
-              return Taken{manager, entry[0].text, fields_of(entry)};
+              return Taken{manager, entry[0].text, stream_fields(entry)};
             }
           cursor = claimed[0].text;
           if (cursor == "0-0") break;

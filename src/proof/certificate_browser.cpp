@@ -91,7 +91,8 @@ std::vector<BrowseZoneCell> zone_cells(const ZoneRecord& zone) {
 
 // One strategy's browser, behind the width of its packed positions. Outside the
 // anonymous namespace because CertificateBrowser::Impl, a class of the header, holds
-// them (GCC warns of a member whose type has internal linkage).
+// them: in a unity build, where this file is included, GCC warns of a member whose type
+// has internal linkage (-Wsubobject-linkage).
 class StrategyBrowse {
  public:
   virtual ~StrategyBrowse() = default;

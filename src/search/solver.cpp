@@ -3,6 +3,7 @@
 #include <chrono>
 #include <unordered_set>
 
+#include "core/error.h"
 #include "core/notation.h"
 #include "core/symmetry.h"
 #include "games/board_dispatch.h"
@@ -120,20 +121,24 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
                               : max_turns - t;
 
   if (options.certificate) {
-    Certificate certificate;
-    certificate.spec = position.game().spec;
-    certificate.start = format_turns(position.game(), position.history());
+    // Into the caller's sink as the walk finds it, or built in memory.
+    CertificateBuilder builder;
+    CertificateSink& out = options.certificate_sink ? *options.certificate_sink : builder;
+    if (!out.begin(position.game().spec, format_turns(position.game(), position.history())))
+      throw InputError("the certificate could not be begun");
     AlphaBetaOracle<Board> oracle(search, table);
     const auto symmetry = listed_symmetries<Board::kWords>(position.game());
     CertificateWalker<Board, AlphaBetaOracle<Board>> walker(board, oracle, symmetry ? &*symmetry : nullptr);
     const int mover = board.to_move();
     if (result.value == Value::Draw) {
-      certificate.strategies.push_back(walker.extract(0, Claim::NotLose));
-      certificate.strategies.push_back(walker.extract(1, Claim::NotLose));
+      walker.write(0, Claim::NotLose, out);
+      walker.write(1, Claim::NotLose, out);
     } else {
-      certificate.strategies.push_back(walker.extract(result.value == Value::Win ? mover : 1 - mover, Claim::Win));
+      walker.write(result.value == Value::Win ? mover : 1 - mover, Claim::Win, out);
     }
-    result.certificate = std::move(certificate);
+    if (!out.end()) throw InputError("the certificate could not be finished (a failed write)");
+    result.certificate_written = true;
+    if (!options.certificate_sink) result.certificate = std::move(builder.certificate());
   }
   result.nodes = search.nodes();
   result.pairing_checks = search.pairing().checks();

@@ -26,6 +26,9 @@ struct SolveOptions {
   bool weak = false;  // win/draw/loss only, not the distance
   std::size_t max_key_symmetries = 64;  // symmetries folded into table keys
   bool certificate = false;  // also extract the strategies that prove the value
+  // Where they go as the walk finds them (a file: never held whole); null: into
+  // SolveResult::certificate.
+  CertificateSink* certificate_sink = nullptr;
   bool generic_board = false;  // never take the bitboard path (for cross-checks)
   GravitySettings gravity;  // threads and techniques of the bitboard path
   // Pairing cut-offs in the generic search (search/pairing_cutoff.h); no effect where
@@ -46,7 +49,8 @@ struct SolveResult {
   int windows = 0;  // null-window searches made
   std::size_t table_bytes = 0;
   std::size_t symmetries = 1;  // size of the game's symmetry group
-  std::optional<Certificate> certificate;  // when asked for and the game is not over
+  std::optional<Certificate> certificate;  // when asked for in memory and the game is not over
+  bool certificate_written = false;        // the whole certificate went to its sink (or into `certificate`)
   // Gravity games solved on the bitboard path: the score in the Connect Four convention
   // (search/gravity_search.h), and that this path was taken.
   std::optional<int> connect_score;

@@ -105,7 +105,7 @@ void certificate_routes(httplib::Server& http, WorkbenchDb& db) {
   };
 
   // The body: the certificate's text, plain or gzip-compressed (a file `--certificate
-  // NAME.gz` wrote), or {"name", "text"}.
+  // NAME.gz` wrote; its name in ?name=), or {"name", "text"}.
   http.Post("/api/certificates", api([&db, browsers](const httplib::Request& request) {
     std::string name = "certificate", text;
     if (request.get_header_value("Content-Type").find("application/json") != std::string::npos) {
@@ -113,6 +113,7 @@ void certificate_routes(httplib::Server& http, WorkbenchDb& db) {
       text = string_field(body, "text");
       name = string_field(body, "name", name);
     } else {
+      if (request.has_param("name")) name = request.get_param_value("name");
       try {
         text = text_of_bytes(request.body, kMostCertificateText);
       } catch (const InputError& error) {

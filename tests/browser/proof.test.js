@@ -90,4 +90,6 @@ test('a compressed certificate file opens like a plain one', { timeout: 60000 },
   await page.waitForSelector(`${t('walk-node')}[data-node="holder"]`);
   assert.match(await page.textContent(t('cert-summary')), /mnk:3x3x3|tictactoe/);
   assert.match(await page.inputValue(t('cert-text')), /^kinrow-certificate/);
+  // Under its file's name.
+  assert.match(await page.textContent(t('cert-summary')), /ttt\.cert\.gz/);
 });

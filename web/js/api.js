@@ -31,6 +31,9 @@ export class Api {
       if (typeof body === 'string') {
         init.headers['Content-Type'] = 'text/plain';
         init.body = body;
+      } else if (body instanceof Blob) {  // a file's bytes as they are (a compressed certificate)
+        init.headers['Content-Type'] = 'application/octet-stream';
+        init.body = body;
       } else {
         init.headers['Content-Type'] = 'application/json';
         init.body = JSON.stringify(body);

@@ -7,12 +7,10 @@
 import { listButton } from './dom.js';
 import { occupiedCells, playerName, turnCells } from './notation.js';
 
-// A chosen file's text; a gzip-compressed one (kinrow solve --certificate NAME.gz) is
-// inflated by the browser first.
-async function certificateText(file) {
+// Whether a chosen file is gzip-compressed (kinrow solve --certificate NAME.gz).
+async function isCompressed(file) {
   const magic = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  if (magic[0] !== 0x1f || magic[1] !== 0x8b) return file.text();
-  return new Response(file.stream().pipeThrough(new DecompressionStream('gzip'))).text();
+  return magic[0] === 0x1f && magic[1] === 0x8b;
 }
 
 export class ProofScreen {
@@ -21,6 +19,7 @@ export class ProofScreen {
     this.root = root;
     this.redraw = redraw;
     this.certificate = null;  // the server's summary: id, name, spec, start, entries, strategies
+    this.compressed = null;   // a chosen compressed file and its text, sent as the file while unedited
     this.holder = null;       // whose strategy is walked (a draw certificate holds both)
     this.path = [];           // the steps taken from the start: { turn, moves }
     this.forward = [];        // steps stepped back over, for redo
@@ -38,9 +37,23 @@ export class ProofScreen {
     this.$('walk-root').addEventListener('click', () => this.goTo([]));
   }
 
+  // A compressed file is shown inflated by the browser, and sent as it is (the server
+  // inflates it: the text may be far larger than a request may be).
   async readFile(file) {
     if (!file) return;
-    this.$('cert-text').value = await certificateText(file);
+    this.compressed = null;
+    try {
+      if (await isCompressed(file)) {
+        const text = await new Response(file.stream().pipeThrough(new DecompressionStream('gzip'))).text();
+        this.compressed = { file, text };
+        this.$('cert-text').value = text;
+      } else {
+        this.$('cert-text').value = await file.text();
+      }
+    } catch (e) {
+      this.api.showError(`cannot read ${file.name}: ${e.message}`);
+      return;
+    }
     if (!this.$('cert-name').value) this.$('cert-name').value = file.name;
   }
 
@@ -51,7 +64,9 @@ export class ProofScreen {
       return;
     }
     const name = this.$('cert-name').value.trim() || 'certificate';
-    const certificate = await this.api.post('/api/certificates', { name, text });
+    const certificate = this.compressed && this.compressed.text === text
+      ? await this.api.post(`/api/certificates?name=${encodeURIComponent(name)}`, this.compressed.file)
+      : await this.api.post('/api/certificates', { name, text });
     await this.open(certificate);
     await this.refreshList();
   }
