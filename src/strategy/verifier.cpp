@@ -22,7 +22,7 @@ namespace {
 
 constexpr int kMaxKeyWords = 16;  // two bits per cell: boards of up to 511 cells
 
-enum Result : uint8_t { kAbort = 0, kDraw = 1, kWin = 2 };  // for the holder; a loss aborts
+enum WalkResult : uint8_t { kAbort = 0, kWalkDraw = 1, kWalkWin = 2 };  // for the holder; a loss aborts
 
 // The symmetries the verifier may merge by: the game's, if the strategy commutes with them.
 std::vector<Permutation> merging_maps(const Game& game, const KnowledgeStrategy& strategy) {
@@ -57,7 +57,7 @@ class Verifier {
     empty_ = game_.cell_count();
     const uint8_t r = holder_ == 0 ? holder_turn() : opponent_turn();
     if (!out_.complete) return;
-    out_.guarantee = r == kWin ? Guarantee::Win : r == kDraw ? Guarantee::NotLose : Guarantee::None;
+    out_.guarantee = r == kWalkWin ? Guarantee::Win : r == kWalkDraw ? Guarantee::NotLose : Guarantee::None;
   }
 
   // The holder's entries, each position once (one can be reached from several merged ones).
@@ -74,7 +74,7 @@ class Verifier {
   // The result for the holder of `player` completing a line.
   uint8_t line_result(int player) const {
     const bool completer_wins = game_.rules.goal != Goal::Misere;
-    return (player == holder_) == completer_wins ? kWin : kAbort;
+    return (player == holder_) == completer_wins ? kWalkWin : kAbort;
   }
 
   void fail(const std::string& why) {  // keeps the first failure: the deepest, found first
@@ -103,7 +103,7 @@ class Verifier {
     if (++out_.positions % (1 << 20) == 0 && options_.on_progress) options_.on_progress({out_.positions, seconds()});
     std::array<uint64_t, kMaxKeyWords> key;
     std::copy(canonical, canonical + keys_.words(), key.begin());
-    uint8_t worst = kWin;
+    uint8_t worst = kWalkWin;
     for (Cell c = 0; c < game_.cell_count(); ++c) {
       if (!playable(c)) continue;
       ++out_.opponent_moves;
@@ -125,9 +125,9 @@ class Verifier {
     uint8_t r;
     if (ends_by_line || empty_ == 0) {
       ++out_.games_ended;
-      r = ends_by_line ? line_result(player) : static_cast<uint8_t>(kDraw);
+      r = ends_by_line ? line_result(player) : static_cast<uint8_t>(kWalkDraw);
       if (r == kAbort) fail(player == holder_ ? "the strategy's move completes a line" : "the opponent completes a line");
-      if (r == kDraw && out_.drawn_game.empty()) out_.drawn_game = path_;
+      if (r == kWalkDraw && out_.drawn_game.empty()) out_.drawn_game = path_;
     } else {
       r = player == holder_ ? opponent_turn() : holder_turn();
     }
