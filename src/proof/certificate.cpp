@@ -322,6 +322,14 @@ bool FromEmptyBoard::end() {
   return next_.end();
 }
 
+void begin_certificate(CertificateSink& sink, const std::string& spec, const std::string& start) {
+  if (!sink.begin(spec, start)) throw InputError("the certificate could not be begun");
+}
+
+void end_certificate(CertificateSink& sink) {
+  if (!sink.end()) throw InputError("the certificate could not be finished (a failed write)");
+}
+
 void send_certificate(const Certificate& certificate, CertificateSink& sink) {
   if (!sink.begin(certificate.spec, certificate.start)) return;
   for (const Strategy& strategy : certificate.strategies) {

@@ -133,6 +133,11 @@ class FromEmptyBoard final : public CertificateSink {
 // Sends a certificate held in memory to a sink.
 void send_certificate(const Certificate& certificate, CertificateSink& sink);
 
+// A writer's first and last calls to a sink; InputError where the sink fails (a file
+// that cannot be written), so that a failed write is never read as "no certificate".
+void begin_certificate(CertificateSink& sink, const std::string& spec, const std::string& start);
+void end_certificate(CertificateSink& sink);
+
 // Collects what a sink receives into a Certificate.
 class CertificateBuilder final : public CertificateSink {
  public:

@@ -439,8 +439,11 @@ class StrategyLookup {
     ZoneRecord record{std::vector<uint8_t>(cells()), z.origin, z.from_text, true};
     const int per_word = 64 / z.bits;
     const uint64_t mask = (uint64_t{1} << z.bits) - 1;
-    for (Cell c = 0; c < cells(); ++c)
-      record.level[c] = static_cast<uint8_t>((zone_words_[z.first_word + c / per_word] >> (c % per_word * z.bits)) & mask);
+    uint64_t word = 0;
+    for (Cell c = 0; c < cells(); ++c, word >>= z.bits) {
+      if (c % per_word == 0) word = zone_words_[z.first_word + c / per_word];
+      record.level[c] = static_cast<uint8_t>(word & mask);
+    }
     return record;
   }
   std::deque<PairedRecord> paired_records_;

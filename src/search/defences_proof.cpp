@@ -96,9 +96,9 @@ void prove_on(Board<W>& board, const DefencesOptions& options, int attacker, con
     CertificateBuilder in_memory;
     CertificateSink& sink = options.certificate_sink ? *options.certificate_sink : in_memory;
     try {
-      if (!sink.begin(tables.game->spec, start_moves)) throw InputError("the certificate could not be begun");
+      begin_certificate(sink, tables.game->spec, start_moves);
       write_strategy_from_proof(dfpn, board, attacker, Claim::Win, sink);
-      if (!sink.end()) throw InputError("the certificate could not be finished (a failed write)");
+      end_certificate(sink);
       out.certificate_written = true;
       if (!options.certificate_sink) out.strategy = std::move(in_memory.certificate().strategies.back());
     } catch (const CertificateOutOfBudget&) {

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <unordered_set>
 
-#include "core/error.h"
 #include "core/notation.h"
 #include "core/symmetry.h"
 #include "games/board_dispatch.h"
@@ -124,8 +123,7 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
     // Into the caller's sink as the walk finds it, or built in memory.
     CertificateBuilder builder;
     CertificateSink& out = options.certificate_sink ? *options.certificate_sink : builder;
-    if (!out.begin(position.game().spec, format_turns(position.game(), position.history())))
-      throw InputError("the certificate could not be begun");
+    begin_certificate(out, position.game().spec, format_turns(position.game(), position.history()));
     AlphaBetaOracle<Board> oracle(search, table);
     const auto symmetry = listed_symmetries<Board::kWords>(position.game());
     CertificateWalker<Board, AlphaBetaOracle<Board>> walker(board, oracle, symmetry ? &*symmetry : nullptr);
@@ -136,7 +134,7 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
     } else {
       walker.write(result.value == Value::Win ? mover : 1 - mover, Claim::Win, out);
     }
-    if (!out.end()) throw InputError("the certificate could not be finished (a failed write)");
+    end_certificate(out);
     result.certificate_written = true;
     if (!options.certificate_sink) result.certificate = std::move(builder.certificate());
   }
