@@ -62,7 +62,7 @@ TEST_P(ClaimevenBound, NeverExceedsTheExactScore) {
   const Case& c = GetParam();
   const Game game = make_game(c.spec);
   SplitMix64 random(std::hash<std::string>{}(c.spec));
-  const int positions = sanitized() ? c.positions / 4 : c.positions;
+  const int positions = sanitized() ? c.positions / 8 : c.positions;
   int bounded = 0, losses = 0;
   for (int i = 0; i < positions; ++i) {
     const int most = c.max_empties ? c.max_empties : game.cell_count();

@@ -49,7 +49,7 @@ TEST_P(DfpnCertificateAccepted, OnTheEmptyBoardAndRandomPositions) {
   const Game game = make_game(GetParam());
   const SymmetryGroup group = automorphisms(game, 4096);
   SplitMix64 random(7013);
-  const int trials = testing::sanitized() ? 6 : 21;
+  const int trials = testing::sanitized() ? 4 : 21;
   for (int trial = 0; trial < trials; ++trial) {
     const int empties = std::max(1, game.cell_count() - static_cast<int>(random.below(game.cell_count())));
     const Position position = trial == 0 ? Position(game) : testing::random_position(game, empties, random);

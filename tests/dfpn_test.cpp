@@ -29,7 +29,7 @@ class DfpnAgrees : public ::testing::TestWithParam<const char*> {};
 TEST_P(DfpnAgrees, WithAlphaBetaOnRandomPositions) {
   const Game game = make_game(GetParam());
   SplitMix64 random(2026);
-  const int trials = testing::sanitized() ? 15 : 60;
+  const int trials = testing::sanitized() ? 8 : 60;
   for (int trial = 0; trial < trials; ++trial) {
     const int empties = std::max(1, game.cell_count() - static_cast<int>(random.below(game.cell_count())));
     const Position position = trial == 0 ? Position(game) : testing::random_position(game, empties, random);

@@ -264,7 +264,7 @@ TEST(PairingCutoff, NeverChangesASolvedValue) {
   SplitMix64 random(2026);
   for (const char* spec : specs) {
     const Game game = make_game(spec);
-    const int samples = sanitized() ? 8 : 40;
+    const int samples = sanitized() ? 4 : 40;
     for (int i = 0; i < samples; ++i) {
       const int empties = 4 + static_cast<int>(random.below(std::min(game.cell_count() - 3, 10)));
       const Position p = random_position(game, empties, random);

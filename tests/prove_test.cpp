@@ -70,7 +70,7 @@ TEST(JobLevelProof, AgreesWithAlphaBetaAndItsCertificatesCheck) {
   // picked by df-pn and by the engine; the defender's turns listed by defences jobs.
   const Case cases[] = {
       {"tictactoe", "", 10, Policy::VirtualLoss, Siblings::Postponed},
-      {"mnk:6x5x4", "c3", 300, Policy::Greedy, Siblings::Postponed},
+      {"mnk:6x5x4", "c3", 300, Policy::Greedy, Siblings::Postponed, 0, false, true},
       {"mnk:6x5x4", "b2", 200, Policy::VirtualWin, Siblings::Postponed},
       {"mnk:6x5x4", "", 300, Policy::Greedy, Siblings::All, 0, false, true},
       {"tictactoe", "b1", 10, Policy::VirtualWin, Siblings::All},
@@ -80,7 +80,7 @@ TEST(JobLevelProof, AgreesWithAlphaBetaAndItsCertificatesCheck) {
       {"mnk:6x5x4", "c3", 300, Policy::VirtualLoss, Siblings::Postponed, 200},
       {"tictactoe", "", 10, Policy::Greedy, Siblings::Postponed, 50},
       {"mnk:6x5x4", "c3", 300, Policy::VirtualLoss, Siblings::Postponed, 0, true},
-      {"mnk:6x5x4", "b2", 200, Policy::Greedy, Siblings::All, 0, true},
+      {"mnk:6x5x4", "b2", 200, Policy::Greedy, Siblings::All, 0, true, true},
       {"mnk:5x5x4,p=2,q=1", "c3", 3000, Policy::VirtualWin, Siblings::Postponed, 0, true, true},
   };
   const std::size_t count = std::size(cases);
