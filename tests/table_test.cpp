@@ -106,6 +106,21 @@ TEST(TableCommand, BadRangesAreRefused) {
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("--width"), std::string::npos) << run.err;
   EXPECT_EQ(kinrow("table tictactoe").status, 2);
+  // A selection --max-sum empties is an error that says why, not an empty table.
+  const auto empty = kinrow("table connect --width 8 --height 8 --max-sum 15");
+  EXPECT_EQ(empty.status, 2);
+  EXPECT_NE(empty.err.find("--max-sum"), std::string::npos) << empty.err;
+}
+
+// A board named by --width and --height is solved whatever its sum (12x4: w + h = 16, past
+// the default table of w + h <= 15; three in a row, so that it takes a moment).
+TEST(TableCommand, ANamedBoardIsSolvedPastTheDefaultSum) {
+  const auto run = kinrow("table connect --k 3 --width 12 --height 4 --tt-mb 16 --json");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto boards = boards_of(run.out);
+  ASSERT_EQ(boards.size(), 1u);
+  EXPECT_EQ(boards[0]["game"], "connect:12x4x3");
+  EXPECT_TRUE(boards[0]["computed"].get<bool>()) << boards[0];
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ const CommandSpec kTableSpec = {
     {
         {"width", "A..B", "board widths (default 4..11)"},
         {"height", "A..B", "board heights (default 4..11)"},
-        {"max-sum", "N", "only boards with width + height <= N (default 15)"},
+        {"max-sum", "N", "only boards with width + height <= N (default 15, none with --width or --height)"},
         {"board-seconds", "S", "connect, mnk: give up a board after S seconds and name it (default 600)"},
         {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},
         {"p", "P", "mnk: stones a turn (default 2)"},
@@ -170,7 +170,14 @@ int run_table(const Args& args) {
                      "\" (this command knows: connect, misere, mnk)");
   const Range widths = parse_range(args, "width", {4, 11}, 32);
   const Range heights = parse_range(args, "height", {4, 11}, 32);
-  const int max_sum = static_cast<int>(args.get_int("max-sum", 15, 2, 64));
+  // Tromp's table (w + h <= 15) unless the boards are named: --width 4 --height 12 means
+  // that board, not an empty selection.
+  const bool named = args.has("width") || args.has("height");
+  const int max_sum = static_cast<int>(args.get_int("max-sum", named ? 64 : 15, 2, 64));
+  if (widths.first + heights.first > max_sum)
+    throw InputError("no board of width " + std::to_string(widths.first) + ".." + std::to_string(widths.last) +
+                     " and height " + std::to_string(heights.first) + ".." + std::to_string(heights.last) +
+                     " has width + height <= " + std::to_string(max_sum) + " (--max-sum)");
   const double budget = static_cast<double>(args.get_int("board-seconds", 600, 1, 1 << 30));
   const int k = static_cast<int>(args.get_int("k", 4, 1, 16));
   const bool misere = args.has("misere");
