@@ -2,15 +2,18 @@
 // several sizes, k and goals), and against Pons' published test-set scores.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "core/hashing.h"
+#include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
 #include "search/gravity_solver.h"
 #include "search/solver.h"
 #include "search/transposition_table.h"
+#include "process_support.h"
 #include "test_names.h"
 #include "test_support.h"
 
@@ -91,6 +94,81 @@ TEST(GravitySolver, BoardsTheTableCannotTellApartGoToTheGenericBoard) {
   SplitMix64 random(7);
   const Position position = random_position(wide, 9, random);
   EXPECT_FALSE(solve(position, options).bitboard);
+}
+
+// A table kept in a file: what is stored comes back only into a table of the same size
+// and label; a damaged file is refused with the reason.
+TEST(TableFile, RoundTripsAndRefusesWhatItIsNot) {
+  testing::TemporaryDirectory dir("kinrow-table-file");
+  const std::string path = (dir / "t.table").string();
+  TranspositionTable table(1);
+  for (uint64_t key = 1; key <= 1000; ++key) table.store(key * 0x1234567, -3, 5, static_cast<int>(key % 7), key);
+  table.save(path, "gravity bitboard connect:7x6x4");
+  EXPECT_FALSE(std::filesystem::exists(path + ".part"));
+  TranspositionTable back(1);
+  back.load(path, "gravity bitboard connect:7x6x4");
+  int found = 0;
+  for (uint64_t key = 1; key <= 1000; ++key) {
+    const auto a = table.probe(key * 0x1234567), b = back.probe(key * 0x1234567);
+    ASSERT_EQ(a.has_value(), b.has_value());
+    if (!a) continue;
+    ++found;
+    EXPECT_EQ(a->lower, b->lower);
+    EXPECT_EQ(a->upper, b->upper);
+    EXPECT_EQ(a->move, b->move);
+  }
+  EXPECT_GT(found, 900);
+
+  auto refused = [&](TranspositionTable& t, const std::string& file, const std::string& label, const char* reason) {
+    try {
+      t.load(file, label);
+      ADD_FAILURE() << "accepted: " << reason;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(reason), std::string::npos) << e.what();
+    }
+  };
+  refused(back, path, "gravity bitboard connect:8x6x4", "is of \"gravity bitboard connect:7x6x4\"");
+  TranspositionTable larger(2);
+  refused(larger, path, "gravity bitboard connect:7x6x4", "--tt-mb");
+  const auto size = std::filesystem::file_size(path);
+  std::filesystem::resize_file(path, size - 1);
+  refused(back, path, "gravity bitboard connect:7x6x4", "cut short");
+  std::filesystem::resize_file(path, size + 1);
+  refused(back, path, "gravity bitboard connect:7x6x4", "bytes after");
+  std::ofstream(path) << "not a table\n";
+  refused(back, path, "gravity bitboard connect:7x6x4", "not a kinrow table");
+  refused(back, (dir / "missing").string(), "x", "cannot read");
+}
+
+// A solve stopped by its time budget keeps what it learnt: run again with the same file,
+// it finds the same score with fewer nodes than a search from nothing.
+TEST(TableFile, AStoppedSolveGoesOnWhereItStopped) {
+  testing::TemporaryDirectory dir("kinrow-table-resume");
+  const Game game = make_game("connect:8x4x4");
+  const Position position(game);
+  SolveOptions options;
+  options.table_megabytes = 16;
+  options.gravity.threads = 1;
+  const SolveResult fresh = solve(position, options);
+
+  struct Stop {};
+  options.table_file = (dir / "8x4.table").string();
+  options.monitor.interval_seconds = 0;
+  options.monitor.on_progress = [](const SearchProgress&) { throw Stop{}; };  // at the first million nodes
+  EXPECT_THROW(solve(position, options), Stop);
+  ASSERT_TRUE(std::filesystem::exists(options.table_file));
+
+  options.monitor.on_progress = nullptr;
+  const SolveResult resumed = solve(position, options);
+  EXPECT_EQ(resumed.score, fresh.score);
+  EXPECT_EQ(resumed.plies, fresh.plies);
+  EXPECT_LT(resumed.nodes, fresh.nodes);
+  // Solved, the file answers at once.
+  EXPECT_LT(solve(position, options).nodes, fresh.nodes / 100);
+
+  // Only where the bitboard path is taken.
+  options.generic_board = true;
+  EXPECT_THROW(solve(position, options), InputError);
 }
 
 // Reads the first `lines` "MOVES SCORE" lines of one of Pons' sets as column lists.

@@ -2,6 +2,7 @@
 // from the empty board, printed as Markdown, drawn as SVG, and checked against a file of
 // published results.
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -64,6 +65,9 @@ const CommandSpec kTableSpec = {
         {"height", "A..B", "board heights (default 4..11)"},
         {"max-sum", "N", "only boards with width + height <= N (default 15, none with --width or --height)"},
         {"board-seconds", "S", "connect, mnk: give up a board after S seconds and name it (default 600)"},
+        {"table-dir", "DIR", "connect: keep each board's transposition table in DIR (BOARD.table, --tt-mb\n"
+                             "bytes): a board stopped by --board-seconds goes on where it stopped when run\n"
+                             "again with the same DIR and --tt-mb"},
         {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},
         {"p", "P", "mnk: stones a turn (default 2)"},
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
@@ -154,6 +158,7 @@ struct Solved {
   int last_move = 0;
   uint64_t nodes = 0;
   double seconds = 0;
+  bool resumed = false;  // from a table file an earlier run left
   const Published* published = nullptr;
   bool agrees() const {
     return !published || !computed || (published->outcome == outcome && (weak || published->last_move == last_move));
@@ -188,6 +193,13 @@ int run_table(const Args& args) {
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
   options.gravity = gravity_settings(args, all_cores());
   options.weak = args.has("weak");
+  std::filesystem::path table_dir;
+  if (args.has("table-dir")) {
+    table_dir = args.get("table-dir");
+    std::error_code error;
+    std::filesystem::create_directories(table_dir, error);
+    if (error) throw InputError("cannot make the directory " + printable(table_dir.string()) + ": " + error.message());
+  }
   ProgressLine progress(!args.has("quiet"));
 
   std::vector<Solved> results;
@@ -208,6 +220,12 @@ int run_table(const Args& args) {
       if (!gravity_solver_applies(game)) {
         s.not_computed = "beyond the 128-bit board";
       } else {
+        if (!table_dir.empty()) {
+          const std::string name = std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(k) +
+                                   (misere ? "-misere" : "") + ".table";
+          options.table_file = (table_dir / name).string();
+          s.resumed = std::filesystem::exists(options.table_file);
+        }
         options.monitor.on_progress = [&](const SearchProgress& p) {
           progress.show(spec + "  window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) + "  " +
                         seconds_text(p.seconds));
@@ -250,6 +268,7 @@ int run_table(const Args& args) {
         }
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
+        if (s.resumed) out["resumed"] = true;  // nodes and seconds are this run's
         if (s.published) out["agrees_with_published"] = s.agrees();
         std::cout << out.dump() << std::endl;
       }

@@ -1,8 +1,10 @@
 #include "search/solver.h"
 
 #include <chrono>
+#include <filesystem>
 #include <unordered_set>
 
+#include "core/error.h"
 #include "core/notation.h"
 #include "core/symmetry.h"
 #include "games/board_dispatch.h"
@@ -196,9 +198,24 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
   } else {
     TranspositionTable table(options.table_megabytes ? options.table_megabytes
                                                      : automatic_table_megabytes(game));
-    if (!options.certificate && !options.generic_board && gravity_solver_applies(game) &&
-        gravity_table_fits(game, table)) {
-      result = solve_gravity(position, options, table);
+    const bool bitboard = !options.certificate && !options.generic_board && gravity_solver_applies(game) &&
+                          gravity_table_fits(game, table);
+    if (!options.table_file.empty() && !bitboard)
+      throw InputError("a table file is kept for gravity games on the bitboard only (Connect Four and its "
+                       "relatives, without --certificate or --generic)");
+    if (bitboard) {
+      // Keys are positions of this game on the bitboard; scores are absolute, so weak and
+      // strong searches share a table file.
+      const std::string& file = options.table_file;
+      const std::string label = "gravity bitboard " + game.spec;
+      if (!file.empty() && std::filesystem::exists(file)) table.load(file, label);
+      try {
+        result = solve_gravity(position, options, table);
+      } catch (...) {
+        if (!file.empty()) table.save(file, label);
+        throw;
+      }
+      if (!file.empty()) table.save(file, label);
     } else {
       BoardOptions board_options;
       board_options.key_symmetries = options.max_key_symmetries;

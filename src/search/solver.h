@@ -31,6 +31,10 @@ struct SolveOptions {
   CertificateSink* certificate_sink = nullptr;
   bool generic_board = false;  // never take the bitboard path (for cross-checks)
   GravitySettings gravity;  // threads and techniques of the bitboard path
+  // The bitboard path only: the table is read from this file if it exists, and written
+  // back when the search ends, finished or stopped by an exception from `monitor` (a time
+  // budget), so that a long solve goes on where it stopped. Empty: no file.
+  std::string table_file;
   // Pairing cut-offs in the generic search (search/pairing_cutoff.h); no effect where
   // they do not apply (gravity, misere, several stones a turn).
   PairingMode pairing = PairingMode::Shared;

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "core/huge_pages.h"
 
@@ -61,6 +62,16 @@ class TranspositionTable {
   void store(uint64_t key, int lower, int upper, int move, uint64_t nodes, uint64_t high = 0);
 
   void clear();
+
+  // A table kept on disk between runs, so that a search stopped by its time budget
+  // resumes with what it had learnt (`kinrow table connect --table-dir`, `solve
+  // --table-file`). `label` names what the keys mean (the key scheme and the game): a
+  // file is read only into a table of its size and label, else InputError says why.
+  // Every entry is a true bound whenever it was written (a search that unwinds stores
+  // nothing on its way out), so a file saved at any point is sound. Saving goes through a
+  // temporary file renamed over `path`: a save cut short leaves the previous file.
+  void save(const std::string& path, const std::string& label) const;
+  void load(const std::string& path, const std::string& label);
   std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
   std::size_t capacity() const { return bucket_count_ * kWays; }
 
