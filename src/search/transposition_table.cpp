@@ -60,10 +60,12 @@ void TranspositionTable::store(uint64_t key, int lower, int upper, int move, uin
 }
 
 // The file: a text header (format, label, buckets), then every slot's two words as they
-// are in memory (this machine's byte order; the header's first line says which).
+// are in memory. The format line names this machine's byte order, so that a file from a
+// machine of the other order is refused rather than misread.
 namespace {
-constexpr const char* kTableFormat = "kinrow transposition table 1 little-endian";
-static_assert(std::endian::native == std::endian::little);
+constexpr const char* kTableFormat = std::endian::native == std::endian::little
+                                         ? "kinrow transposition table 1 little-endian"
+                                         : "kinrow transposition table 1 big-endian";
 }  // namespace
 
 void TranspositionTable::save(const std::string& path, const std::string& label) const {
@@ -95,7 +97,8 @@ void TranspositionTable::load(const std::string& path, const std::string& label)
   std::getline(in, file_label);
   std::getline(in, buckets);
   const std::string where = "the table file " + printable(path);
-  if (format != kTableFormat) throw InputError(where + " is not a kinrow table");
+  if (format != kTableFormat)
+    throw InputError(where + " is not a kinrow table (or was written on a machine of the other byte order)");
   if (file_label != label)
     throw InputError(where + " is of \"" + printable(file_label) + "\", not \"" + printable(label) + "\"");
   if (buckets != std::to_string(bucket_count_))

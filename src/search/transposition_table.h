@@ -64,12 +64,13 @@ class TranspositionTable {
   void clear();
 
   // A table kept on disk between runs, so that a search stopped by its time budget
-  // resumes with what it had learnt (`kinrow table connect --table-dir`, `solve
-  // --table-file`). `label` names what the keys mean (the key scheme and the game): a
-  // file is read only into a table of its size and label, else InputError says why.
-  // Every entry is a true bound whenever it was written (a search that unwinds stores
-  // nothing on its way out), so a file saved at any point is sound. Saving goes through a
-  // temporary file renamed over `path`: a save cut short leaves the previous file.
+  // resumes with what it had learnt (SolveOptions::table_file, `kinrow table connect
+  // --table-dir`). `label` names what the keys mean (the key scheme and the game): a file
+  // is read only into a table of its size, label and byte order, else InputError says
+  // why. Every entry is a true bound whenever it was written (a search that unwinds, or a
+  // helper told to stop, stores nothing on its way out), so a file saved at any point is
+  // sound. Saving goes through a temporary file renamed over `path`: a save cut short
+  // leaves the previous file.
   void save(const std::string& path, const std::string& label) const;
   void load(const std::string& path, const std::string& label);
   std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
