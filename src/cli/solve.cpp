@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/gravity_options.h"
+#include "cli/interrupt.h"
 #include "cli/pairing_options.h"
 #include "cli/solve_batch.h"
 #include "cli/tile_solve.h"
@@ -47,6 +49,10 @@ const CommandSpec kSolveSpec = {
     "With no --method, kinrow chooses and says why: df-pn on every core (at most 4) with a\n"
     "table sized from the board and the free memory, where there is no gravity and at\n"
     "least 20 cells are empty; else alpha-beta (the Connect Four solver under gravity).\n\n"
+    "A long solve can be stopped and resumed: --seconds (or Ctrl-C) stops it, and with\n"
+    "--table-file its table is saved then and read back by the same command run again,\n"
+    "which goes on where it stopped. A solve stopped before its value exits with status 4\n"
+    "(130 after Ctrl-C).\n\n"
     "examples:\n"
     "  kinrow solve connect:5x4x4\n"
     "  kinrow solve tictactoe --moves b2a1 --json\n"
@@ -97,6 +103,11 @@ const CommandSpec kSolveSpec = {
         {"certificate-from-empty", "", "when --moves is one opening turn after which its player wins: the\n"
                                        "certificate starts at the empty board, with that turn as his first\n"
                                        "entry (a win of the game; kinrow verify re-checks it from the start)"},
+        {"seconds", "S", "stop after S seconds if the value is not found by then (df-pn and alpha-beta)"},
+        {"table-file", "PATH", "keep the search's table in PATH: read if it exists, written when the search\n"
+                               "ends, decided or stopped (--seconds, Ctrl-C), so that the same command run\n"
+                               "again goes on where it stopped. Df-pn, and alpha-beta on gravity boards\n"
+                               "(the bitboard); the same --tt-mb every time (docs/parallel.md)"},
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
     },
@@ -124,6 +135,50 @@ std::string dfpn_setup(const MethodChoice& choice) {
          ", a table of " + std::to_string(choice.table_megabytes) + " MiB";
 }
 
+// --table-file in a report: the file, and whether this run went on from it.
+void add_table_file(nlohmann::ordered_json& out, const Args& args, bool resumed) {
+  if (!args.has("table-file")) return;
+  out["table_file"] = args.get("table-file");
+  out["resumed"] = resumed;
+}
+std::string table_file_text(const Args& args, bool resumed) {
+  if (!args.has("table-file")) return "";
+  return "table        saved to " + args.get("table-file") + (resumed ? " (this run went on from it)" : "") + "\n";
+}
+
+// Why a solve stopped before its value (--seconds or Ctrl-C), for report_stopped.
+struct Stopped {
+  uint64_t nodes = 0;
+  double seconds = 0;
+  bool interrupted = false;  // Ctrl-C; else --seconds
+};
+
+// A solve stopped before its value: where it got to, and where its table is. Exit status
+// 4 (130 after Ctrl-C).
+int report_stopped(const Args& args, const Game& game, const Position& position, const char* method,
+                   const Stopped& stopped, bool resumed) {
+  const std::string why = stopped.interrupted ? "interrupted (Ctrl-C)" : "--seconds " + args.get("seconds") + " ran out";
+  if (args.has("json")) {
+    nlohmann::ordered_json out;
+    out["game"] = game.spec;
+    out["moves"] = format_turns(game, position.history());
+    out["method"] = method;
+    out["value"] = nullptr;
+    out["stopped"] = stopped.interrupted ? "interrupt" : "seconds";
+    out["nodes"] = stopped.nodes;
+    out["seconds"] = stopped.seconds;
+    add_table_file(out, args, resumed);
+    std::cout << out.dump() << "\n";
+  } else {
+    std::cout << "game         " << game.spec << "\n"
+              << "value        not decided: " << why << " after " << seconds_text(stopped.seconds) << "\n"
+              << "nodes        " << with_commas(stopped.nodes) << "\n"
+              << table_file_text(args, resumed);
+    if (args.has("table-file")) std::cout << "             run the same command again to go on\n";
+  }
+  return stopped.interrupted ? 130 : 4;
+}
+
 // A df-pn answer; `choice` says how it ran, and why when kinrow chose (`chosen`).
 // `certificate_entries`: the entries of the certificate written to --certificate's file.
 int report_proof_numbers(const Args& args, const Game& game, const Position& position, const DfpnResult& result,
@@ -148,6 +203,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
     out["table_megabytes"] = choice.table_megabytes;
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
+    add_table_file(out, args, result.resumed);
     if (result.certificate_written) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
@@ -165,7 +221,8 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
             << (chosen ? "chosen       " + choice.reason + "\n" : std::string())
             << "value        " << to_move_value << " for the side to move; game: " << game_value << "\n"
             << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
-            << "time         " << seconds_text(result.seconds) << "\n";
+            << "time         " << seconds_text(result.seconds) << "\n"
+            << table_file_text(args, result.resumed);
   if (result.certificate_written)
     std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries)
               << " entries, read off in " << seconds_text(result.certificate_seconds) << " with "
@@ -238,7 +295,11 @@ int run_solve(const Args& args) {
   const std::string method = args.get("method", "auto");
   if (method != "auto" && method != "alphabeta" && method != "pns" && method != "parts" && method != "tile")
     throw InputError("--method takes alphabeta, pns, parts, tile or auto, not \"" + printable(method) + "\"");
-  if (method == "tile" || (method == "auto" && breaker_answers_in_kind(game.rules))) return solve_tile_game(args, game);
+  const bool budgeted = args.has("seconds") || args.has("table-file");
+  if (method == "tile" || (method == "auto" && breaker_answers_in_kind(game.rules))) {
+    if (budgeted) throw InputError("--seconds and --table-file are for df-pn and alpha-beta, not tile games");
+    return solve_tile_game(args, game);
+  }
   SolveOptions options;
   options.gravity = gravity_settings(args, all_cores());
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 0, 1, 1 << 20));
@@ -249,6 +310,7 @@ int run_solve(const Args& args) {
   if (args.has("batch")) {
     if (method == "pns" || method == "parts")
       throw InputError("--method " + method + " does not run batches; use --method alphabeta");
+    if (budgeted) throw InputError("--seconds and --table-file are for one position, not --batch");
     if (options.certificate || args.has("moves") || args.has("wins"))
       throw InputError("--batch reads its positions from the file; drop --moves, --wins and --certificate");
     return run_solve_batch(args, game, options);
@@ -257,9 +319,16 @@ int run_solve(const Args& args) {
   const std::string certificate_path = args.get("certificate");
   check_certificate_options(args, position);
   ProgressLine progress(!args.has("quiet"));
+  const double budget = args.has("seconds") ? args.get_double("seconds", 0, 1e-3, 1e9) : 0;
+  options.table_file = args.get("table-file");
+  stop_on_interrupt();
+  // The budget is read where progress is shown: at least every `budget` seconds.
+  if (budget > 0) options.monitor.interval_seconds = std::min(1.0, budget);
   options.monitor.on_progress = [&](const SearchProgress& p) {
     progress.show("window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) +
                   "  " + rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds));
+    const bool interrupted = interrupt_requested().load();
+    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted};
   };
   DfpnOptions proof_numbers;
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
@@ -289,7 +358,11 @@ int run_solve(const Args& args) {
     progress.show("df-pn  nodes " + with_commas(nodes) + "  " + rate(nodes, seconds) + "  root pn " +
                   std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds));
   };
-  if (method == "parts") return solve_by_parts(args, game, position, options, progress);
+  if (method == "parts") {
+    if (args.has("seconds") || args.has("table-file"))
+      throw InputError("--seconds and --table-file are for df-pn and alpha-beta, not --method parts");
+    return solve_by_parts(args, game, position, options, progress);
+  }
   // The method: the one asked for, or kinrow's choice (search/method_choice.h); df-pn's
   // threads and table as asked, else as chosen.
   MethodChoice choice = choose_method(position, all_cores(), available_memory_bytes());
@@ -300,12 +373,18 @@ int run_solve(const Args& args) {
     if (args.has("tt-mb")) choice.table_megabytes = options.table_megabytes;
     proof_numbers.threads = choice.threads;
     proof_numbers.table_megabytes = choice.table_megabytes;
+    proof_numbers.seconds = budget;
+    proof_numbers.table_file = options.table_file;
+    proof_numbers.interrupt = &interrupt_requested();
     progress.note(dfpn_setup(choice) + (method == "auto" ? " (chosen: " + choice.reason + ")" : ""));
     // The certificate streams into its file as the walk finds it (Qubic's: 2.2 M entries).
     std::optional<CertificateFile> file;
     if (options.certificate) file.emplace(args, game, position);
     const DfpnResult result = dfpn_solve(position, proof_numbers, file ? &file->sink() : nullptr, only_winner);
     progress.clear();
+    if (result.out_of_time || result.interrupted)
+      return report_stopped(args, game, position, "pns", {result.nodes, result.seconds, result.interrupted},
+                            result.resumed);
     if (!result.complete)
       throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
                        "try --method alphabeta");
@@ -318,7 +397,14 @@ int run_solve(const Args& args) {
     file.emplace(args, game, position);
     options.certificate_sink = &file->sink();
   }
-  const SolveResult result = solve(position, options);
+  const bool resumed = !options.table_file.empty() && std::filesystem::exists(options.table_file);
+  SolveResult result;
+  try {
+    result = solve(position, options);
+  } catch (const Stopped& stopped) {
+    progress.clear();
+    return report_stopped(args, game, position, "alphabeta", stopped, resumed);
+  }
   progress.clear();
   const std::size_t certificate_entries = file && result.certificate_written ? file->finish() : 0;
 
@@ -340,6 +426,7 @@ int run_solve(const Args& args) {
     out["symmetries"] = result.symmetries;
     out["pairing"] = pairing_mode_name(options.pairing);
     out["pairing_cutoffs"] = result.pairing_cutoffs;
+    add_table_file(out, args, resumed);
     if (result.certificate_written) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
@@ -367,7 +454,7 @@ int run_solve(const Args& args) {
     std::cout << "pairings     " << with_commas(result.pairing_cutoffs) << " cut-offs in "
               << with_commas(result.pairing_checks) << " positions examined ("
               << pairing_mode_name(options.pairing) << ")\n";
-  std::cout << "time         " << seconds_text(result.seconds) << "\n";
+  std::cout << "time         " << seconds_text(result.seconds) << "\n" << table_file_text(args, resumed);
   if (result.certificate_written)
     std::cout << "certificate  " << certificate_path << " (" << certificate_entries
               << " positions; check with: kinrow verify " << game.spec << " " << certificate_path

@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "games/urgent_moves.h"
+#include "search/table_file.h"
 
 namespace kinrow {
 namespace {
@@ -23,6 +24,12 @@ constexpr uint64_t kRestrictedRootSalt = 0x2545f4914f6cdd1dull;
 uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint64_t{a} + b); }
 
 bool one_stone_a_turn(const Rules& rules) { return rules.stones_per_turn == 1 && rules.first_turn_stones == 1; }
+
+// What a table file's keys mean (search/table_file.h).
+std::string dfpn_table_label(const BoardTables& tables, bool reduced_keys, std::size_t slot_bytes) {
+  return "df-pn " + tables.game->spec + ", " + (reduced_keys ? "reduced" : "plain") + " keys, " +
+         std::to_string(slot_bytes) + "-byte slots";
+}
 
 }  // namespace
 
@@ -418,6 +425,7 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
   if (options_.max_nodes && taken > options_.max_nodes) aborted_ = true;
   if ((nodes_ & 63) == 0 && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
   if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = true;
+  if (options_.interrupt && options_.interrupt->load(std::memory_order_relaxed)) aborted_ = true;
   // Every 2^16 nodes as the budget counts them: a Connect6 expansion's threat searches
   // may take more than that alone, so counting expansions would call it too rarely.
   if (options_.on_progress && taken >= next_progress_) {
@@ -660,6 +668,21 @@ std::optional<bool> Dfpn<W>::resolve(Board& board) {
   } while (!aborted_ && root.pn != 0 && root.dn != 0);
   if (aborted_ && root.pn != 0 && root.dn != 0) return std::nullopt;
   return root.pn == 0;
+}
+
+template <int W>
+void Dfpn<W>::save_table(const std::string& path) const {
+  TableFileWriter out(path, dfpn_table_label(tables_, reduced_keys_, sizeof(Slot)), slots_);
+  out.write(table_, slots_ * sizeof(Slot));
+  out.finish();
+}
+
+template <int W>
+void Dfpn<W>::load_table(const std::string& path) {
+  TableFileReader in(path, dfpn_table_label(tables_, reduced_keys_, sizeof(Slot)), slots_,
+                     "give the same --tt-mb as when it was written");
+  in.read(table_, slots_ * sizeof(Slot));
+  in.finish();
 }
 
 #define INSTANTIATE(W) template class Dfpn<W>;

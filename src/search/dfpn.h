@@ -47,6 +47,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/huge_pages.h"
@@ -109,6 +110,14 @@ struct DfpnOptions {
   // with other epsilons and share the table; the first to finish answers. Node counts
   // then vary from run to run. 1: one thread, the same nodes every run.
   int threads = 1;
+  // dfpn_solve only: its table is read from this file if it exists and written back when
+  // the proofs end, decided or stopped (max_nodes, the deadline, an exception), so that a
+  // long proof goes on where it stopped. Empty: no file.
+  std::string table_file;
+  // dfpn_solve only: the proofs give up after this many seconds (0: no limit), as they do
+  // when `interrupt` (if set) becomes true, read at every expansion (Ctrl-C: cli/interrupt.h).
+  double seconds = 0;
+  const std::atomic<bool>* interrupt = nullptr;
   // Called every 2^16 nodes of a proof, as max_nodes counts them, on the main thread with
   // its expansions so far and the root's numbers as last known (a job's cancel check;
   // nodes() adds the helpers' at the end).
@@ -202,6 +211,14 @@ class Dfpn {
   // one proved.
   void set_max_nodes(uint64_t n) { options_.max_nodes = n; }
   const DfpnOptions& options() const { return options_; }
+  // The table kept on disk between runs (search/table_file.h; DfpnOptions::table_file),
+  // between proofs, never during one. Sound whenever it is saved: a node is stored proven
+  // or disproven only when it is, and a proof that gives up stores on its way out only
+  // numbers, which guide the next search and decide nothing. The label names the game and
+  // the key scheme (reduced or plain keys, the slot's size), so a file of another game or
+  // setting is refused; so is one of another size (--tt-mb).
+  void save_table(const std::string& path) const;
+  void load_table(const std::string& path);
   // Likewise a time after which proofs give up (read every 64 expansions).
   void set_deadline(std::chrono::steady_clock::time_point deadline) {
     deadline_ = deadline;

@@ -1,5 +1,7 @@
 #include "search/dfpn_solve.h"
 
+#include <filesystem>
+
 #include "core/clock.h"
 #include "core/notation.h"
 #include "core/symmetry.h"
@@ -25,18 +27,12 @@ void write_finished(const Position& position, CertificateSink& out) {
   }
 }
 
-// The proofs on the game's board, then the strategies read off them. All the proofs
-// come first, so that only strategies of the value go to the sink (a not-lose read off
-// the first disproof would be wasted where the second proof finds a win for the other
-// side); a draw's first strategy is then read off a table the second proof shared, which
-// only means deciding again what it overwrote.
+// The proofs: "does `only_winner` win?", or the value's two questions; the strategies
+// their answers give, as (holder, claim), go to `reads`.
 template <int W>
-void prove(Board<W>& board, const DfpnOptions& options, const Position& position, CertificateSink* certificate,
-           std::optional<int> only_winner, DfpnResult& result) {
-  Dfpn<W> dfpn(board.tables(), options);
+void ask(Dfpn<W>& dfpn, Board<W>& board, std::optional<int> only_winner, DfpnResult& result,
+         std::vector<std::pair<int, Claim>>& reads) {
   const int me = board.to_move();
-  // The strategies to read, as (holder, claim), each off the proof of its attacker.
-  std::vector<std::pair<int, Claim>> reads;
   if (only_winner) {
     const int attacker = *only_winner;
     const std::optional<bool> wins = dfpn.attacker_wins(board, attacker);
@@ -74,7 +70,39 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
       }
     }
   }
+}
+
+// The proofs on the game's board, then the strategies read off them. All the proofs
+// come first, so that only strategies of the value go to the sink (a not-lose read off
+// the first disproof would be wasted where the second proof finds a win for the other
+// side); a draw's first strategy is then read off a table the second proof shared, which
+// only means deciding again what it overwrote.
+template <int W>
+void prove(Board<W>& board, const DfpnOptions& options, const Position& position, CertificateSink* certificate,
+           std::optional<int> only_winner, std::chrono::steady_clock::time_point start, DfpnResult& result) {
+  // The strategies to read, as (holder, claim), each off the proof of its attacker.
+  std::vector<std::pair<int, Claim>> reads;
+  Dfpn<W> dfpn(board.tables(), options);
+  const std::string& file = options.table_file;
+  result.resumed = !file.empty() && std::filesystem::exists(file);
+  if (result.resumed) dfpn.load_table(file);
+  if (options.seconds > 0)
+    dfpn.set_deadline(std::chrono::steady_clock::now() +
+                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(options.seconds)));
+  try {
+    ask(dfpn, board, only_winner, result, reads);
+  } catch (...) {
+    if (!file.empty()) dfpn.save_table(file);
+    throw;
+  }
+  if (!file.empty()) dfpn.save_table(file);
+  if (!result.complete) {
+    result.interrupted = options.interrupt && options.interrupt->load();
+    result.out_of_time = !result.interrupted && options.seconds > 0 && seconds_since(start) >= options.seconds;
+  }
   if (!certificate || !result.complete) return;
+  dfpn.set_deadline(std::chrono::steady_clock::time_point::max());  // the budget was the value's
   const auto begin = std::chrono::steady_clock::now();
   const uint64_t before = dfpn.nodes();
   try {
@@ -112,7 +140,7 @@ DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, Cert
     const BoardTables tables(game, dfpn_board_options(game, options));
     with_board(tables, [&](auto board) {
       replay(board, position);
-      prove(board, options, position, certificate, only_winner, result);
+      prove(board, options, position, certificate, only_winner, start, result);
     });
   }
   result.seconds = seconds_since(start) - result.certificate_seconds;

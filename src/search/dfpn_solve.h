@@ -25,6 +25,11 @@ namespace kinrow {
 
 struct DfpnResult {
   bool complete = true;       // false: a proof hit max_nodes or its numbers overflowed; value is meaningless
+  // Why it is not complete, where a budget stopped it: options.seconds ran out, or
+  // options.interrupt was set. Neither: max_nodes, or the numbers overflowed.
+  bool out_of_time = false;
+  bool interrupted = false;
+  bool resumed = false;       // the table was read from options.table_file
   Value value = Value::Draw;  // for the side to move
   // Set when one question was asked and its answer was no: this player does not lose
   // (and `value` is meaningless).

@@ -2,12 +2,10 @@
 
 #include <algorithm>
 #include <bit>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <new>
 
-#include "core/error.h"
+#include "search/table_file.h"
 
 namespace kinrow {
 
@@ -59,60 +57,31 @@ void TranspositionTable::store(uint64_t key, int lower, int upper, int move, uin
   victim->check.store(key ^ data, std::memory_order_relaxed);
 }
 
-// The file: a text header (format, label, buckets), then every slot's two words as they
-// are in memory. The format line names this machine's byte order, so that a file from a
-// machine of the other order is refused rather than misread.
-namespace {
-constexpr const char* kTableFormat = std::endian::native == std::endian::little
-                                         ? "kinrow transposition table 1 little-endian"
-                                         : "kinrow transposition table 1 big-endian";
-}  // namespace
-
+// The file (search/table_file.h): the buckets' slots, two words each, as they are.
 void TranspositionTable::save(const std::string& path, const std::string& label) const {
-  const std::string temporary = path + ".part";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError("cannot write the table file " + printable(temporary));
-    out << kTableFormat << "\n" << label << "\n" << bucket_count_ << "\n";
-    for (std::size_t b = 0; b < bucket_count_; ++b) {
-      uint64_t words[2 * kWays];
-      for (int i = 0; i < kWays; ++i) {
-        words[2 * i] = buckets_[b].slots[i].check.load(std::memory_order_relaxed);
-        words[2 * i + 1] = buckets_[b].slots[i].data.load(std::memory_order_relaxed);
-      }
-      out.write(reinterpret_cast<const char*>(words), sizeof words);
+  TableFileWriter out(path, label, bucket_count_);
+  for (std::size_t b = 0; b < bucket_count_; ++b) {
+    uint64_t words[2 * kWays];
+    for (int i = 0; i < kWays; ++i) {
+      words[2 * i] = buckets_[b].slots[i].check.load(std::memory_order_relaxed);
+      words[2 * i + 1] = buckets_[b].slots[i].data.load(std::memory_order_relaxed);
     }
-    if (!out.flush()) throw InputError("cannot write the table file " + printable(temporary) + " (disk full?)");
+    out.write(words, sizeof words);
   }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) throw InputError("cannot write the table file " + printable(path) + ": " + error.message());
+  out.finish();
 }
 
 void TranspositionTable::load(const std::string& path, const std::string& label) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read the table file " + printable(path));
-  std::string format, file_label, buckets;
-  std::getline(in, format);
-  std::getline(in, file_label);
-  std::getline(in, buckets);
-  const std::string where = "the table file " + printable(path);
-  if (format != kTableFormat)
-    throw InputError(where + " is not a kinrow table (or was written on a machine of the other byte order)");
-  if (file_label != label)
-    throw InputError(where + " is of \"" + printable(file_label) + "\", not \"" + printable(label) + "\"");
-  if (buckets != std::to_string(bucket_count_))
-    throw InputError(where + " holds " + printable(buckets) + " buckets, this table " + std::to_string(bucket_count_) +
-                     " (give the same --tt-mb as when it was written)");
+  TableFileReader in(path, label, bucket_count_, "give the same --tt-mb as when it was written");
   for (std::size_t b = 0; b < bucket_count_; ++b) {
     uint64_t words[2 * kWays];
-    if (!in.read(reinterpret_cast<char*>(words), sizeof words)) throw InputError(where + " is cut short");
+    in.read(words, sizeof words);
     for (int i = 0; i < kWays; ++i) {
       buckets_[b].slots[i].check.store(words[2 * i], std::memory_order_relaxed);
       buckets_[b].slots[i].data.store(words[2 * i + 1], std::memory_order_relaxed);
     }
   }
-  if (in.peek() != std::char_traits<char>::eof()) throw InputError(where + " has bytes after its table");
+  in.finish();
 }
 
 }  // namespace kinrow

@@ -1,0 +1,59 @@
+#include "search/table_file.h"
+
+#include <bit>
+#include <filesystem>
+#include <system_error>
+
+#include "core/error.h"
+
+namespace kinrow {
+namespace {
+constexpr const char* kTableFormat = std::endian::native == std::endian::little
+                                         ? "kinrow transposition table 1 little-endian"
+                                         : "kinrow transposition table 1 big-endian";
+}  // namespace
+
+TableFileWriter::TableFileWriter(const std::string& path, const std::string& label, std::size_t units)
+    : path_(path), temporary_(path + ".part"), out_(temporary_, std::ios::binary | std::ios::trunc) {
+  if (!out_) throw InputError("cannot write the table file " + printable(temporary_));
+  out_ << kTableFormat << "\n" << label << "\n" << units << "\n";
+}
+
+void TableFileWriter::write(const void* bytes, std::size_t size) {
+  out_.write(static_cast<const char*>(bytes), static_cast<std::streamsize>(size));
+}
+
+void TableFileWriter::finish() {
+  if (!out_.flush()) throw InputError("cannot write the table file " + printable(temporary_) + " (disk full?)");
+  out_.close();
+  std::error_code error;
+  std::filesystem::rename(temporary_, path_, error);
+  if (error) throw InputError("cannot write the table file " + printable(path_) + ": " + error.message());
+}
+
+TableFileReader::TableFileReader(const std::string& path, const std::string& label, std::size_t units,
+                                 const std::string& size_hint)
+    : where_("the table file " + printable(path)), in_(path, std::ios::binary) {
+  if (!in_) throw InputError("cannot read the table file " + printable(path));
+  std::string format, file_label, file_units;
+  std::getline(in_, format);
+  std::getline(in_, file_label);
+  std::getline(in_, file_units);
+  if (format != kTableFormat)
+    throw InputError(where_ + " is not a kinrow table (or was written on a machine of the other byte order)");
+  if (file_label != label)
+    throw InputError(where_ + " is of \"" + printable(file_label) + "\", not \"" + printable(label) + "\"");
+  if (file_units != std::to_string(units))
+    throw InputError(where_ + " was written from a table of another size (" + printable(file_units) +
+                     " units, this one " + std::to_string(units) + "): " + size_hint);
+}
+
+void TableFileReader::read(void* bytes, std::size_t size) {
+  if (!in_.read(static_cast<char*>(bytes), static_cast<std::streamsize>(size))) throw InputError(where_ + " is cut short");
+}
+
+void TableFileReader::finish() {
+  if (in_.peek() != std::char_traits<char>::eof()) throw InputError(where_ + " has bytes after its table");
+}
+
+}  // namespace kinrow

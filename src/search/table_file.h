@@ -1,0 +1,44 @@
+// A search's table kept on disk between runs, so that a search stopped by its time budget
+// (or by Ctrl-C) goes on where it stopped: the gravity solver's transposition table
+// (search/transposition_table.h) and df-pn's (search/dfpn.h).
+//
+// The file is a text header — a format line naming this machine's byte order, a label
+// saying what the keys mean (which table, key scheme and game), the number of units the
+// table holds (buckets or slots) — then the table's memory as it is. A file is read only
+// into a table of the same label, size and byte order; anything else, a file cut short or
+// one with bytes after its table, is refused with the reason (InputError). Writing goes to
+// PATH.part, renamed over PATH when complete: a save cut short leaves the previous file.
+#pragma once
+
+#include <cstddef>
+#include <fstream>
+#include <string>
+
+namespace kinrow {
+
+class TableFileWriter {
+ public:
+  TableFileWriter(const std::string& path, const std::string& label, std::size_t units);
+  void write(const void* bytes, std::size_t size);
+  // Flushes and puts the file in place; InputError if the disk refused.
+  void finish();
+
+ private:
+  std::string path_, temporary_;
+  std::ofstream out_;
+};
+
+class TableFileReader {
+ public:
+  // `size_hint`: what to tell a user whose file has another size (which option sets it).
+  TableFileReader(const std::string& path, const std::string& label, std::size_t units, const std::string& size_hint);
+  void read(void* bytes, std::size_t size);
+  // InputError if bytes follow the table.
+  void finish();
+
+ private:
+  std::string where_;
+  std::ifstream in_;
+};
+
+}  // namespace kinrow

@@ -1,0 +1,115 @@
+// Df-pn's table kept in a file (search/table_file.h, DfpnOptions::table_file) and the
+// solve command's budget: a proof stopped by its budget goes on where it stopped.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+
+#include "core/error.h"
+#include "games/families.h"
+#include "search/dfpn_solve.h"
+#include "cli_support.h"
+#include "process_support.h"
+
+namespace kinrow {
+namespace {
+
+// A proof stopped at its node limit and run again from its file finds the same value with
+// fewer nodes than one from nothing; once decided, the file answers at once.
+TEST(DfpnTableFile, AStoppedProofGoesOnWhereItStopped) {
+  testing::TemporaryDirectory dir("kinrow-dfpn-table");
+  const Game game = make_game("mnk:5x5x4");
+  const Position position(game);
+  DfpnOptions options;
+  options.table_megabytes = 4;
+  const DfpnResult fresh = dfpn_solve(position, options);
+  ASSERT_TRUE(fresh.complete);
+  ASSERT_GT(fresh.nodes, 2000u);
+
+  options.table_file = (dir / "5x5x4.table").string();
+  options.max_nodes = fresh.nodes / 2;
+  const DfpnResult stopped = dfpn_solve(position, options);
+  EXPECT_FALSE(stopped.complete);
+  EXPECT_FALSE(stopped.resumed);
+  ASSERT_TRUE(std::filesystem::exists(options.table_file));
+  EXPECT_FALSE(std::filesystem::exists(options.table_file + ".part"));
+
+  options.max_nodes = 0;
+  const DfpnResult resumed = dfpn_solve(position, options);
+  ASSERT_TRUE(resumed.complete);
+  EXPECT_TRUE(resumed.resumed);
+  EXPECT_EQ(resumed.value, fresh.value);
+  EXPECT_LT(resumed.nodes, fresh.nodes);
+  EXPECT_LT(dfpn_solve(position, options).nodes, 10u);
+}
+
+// A file is read only by the proof it was written for: another game, or a table of
+// another size, is refused with the reason.
+TEST(DfpnTableFile, RefusesAnotherGameOrSize) {
+  testing::TemporaryDirectory dir("kinrow-dfpn-table-refused");
+  DfpnOptions options;
+  options.table_megabytes = 4;
+  options.table_file = (dir / "t.table").string();
+  dfpn_solve(Position(make_game("mnk:4x4x3")), options);
+  auto refused = [&](const char* spec, std::size_t megabytes, const char* reason) {
+    DfpnOptions other = options;
+    other.table_megabytes = megabytes;
+    try {
+      dfpn_solve(Position(make_game(spec)), other);
+      ADD_FAILURE() << "accepted: " << reason;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(reason), std::string::npos) << e.what();
+    }
+  };
+  refused("mnk:4x4x4", 4, "is of \"df-pn mnk:4x4x3");
+  refused("mnk:4x4x3", 8, "--tt-mb");
+}
+
+// Ctrl-C's flag stops the proofs as a budget does; the table is saved.
+TEST(DfpnTableFile, AnInterruptStopsTheProofAndSavesTheTable) {
+  testing::TemporaryDirectory dir("kinrow-dfpn-interrupt");
+  std::atomic<bool> interrupt{true};
+  DfpnOptions options;
+  options.table_megabytes = 4;
+  options.table_file = (dir / "t.table").string();
+  options.interrupt = &interrupt;
+  const DfpnResult result = dfpn_solve(Position(make_game("mnk:5x5x4")), options);
+  EXPECT_FALSE(result.complete);
+  EXPECT_TRUE(result.interrupted);
+  EXPECT_FALSE(result.out_of_time);
+  EXPECT_TRUE(std::filesystem::exists(options.table_file));
+}
+
+// The command: --seconds stops df-pn and alpha-beta with status 4 and says so; the same
+// command with the same --table-file then goes on and decides.
+TEST(SolveCli, SecondsStopAndTheTableFileResumes) {
+  testing::TemporaryDirectory dir("kinrow-solve-resume");
+  const std::string pns = "solve mnk:5x5x4 --method pns --threads 1 --tt-mb 4 --json --quiet --table-file " +
+                          (dir / "pns.table").string();
+  testing::CliRun run = testing::kinrow(pns + " --seconds 0.001");
+  EXPECT_EQ(run.status, 4) << run.out << run.err;
+  EXPECT_NE(run.out.find("\"stopped\":\"seconds\""), std::string::npos) << run.out;
+  run = testing::kinrow(pns);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("\"value\":\"draw\""), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"resumed\":true"), std::string::npos) << run.out;
+
+  // The bitboard reads its budget every 2^20 nodes: 7x5 takes five million.
+  const std::string gravity = "solve connect:7x5x4 --weak --threads 1 --tt-mb 4 --json --quiet --table-file " +
+                              (dir / "gravity.table").string();
+  run = testing::kinrow(gravity + " --seconds 0.001");
+  EXPECT_EQ(run.status, 4) << run.out << run.err;
+  EXPECT_NE(run.out.find("\"method\":\"alphabeta\",\"value\":null"), std::string::npos) << run.out;
+  run = testing::kinrow(gravity);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("\"value\":\"draw\""), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"resumed\":true"), std::string::npos) << run.out;
+
+  // Where no table can be kept or no budget applies, an error says so.
+  EXPECT_EQ(testing::kinrow("solve mnk:3x3x3 --method alphabeta --table-file " + (dir / "x").string()).status, 2);
+  EXPECT_EQ(testing::kinrow("solve mnk:3x3x3 --method parts --seconds 1").status, 2);
+}
+
+}  // namespace
+}  // namespace kinrow
