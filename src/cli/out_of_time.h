@@ -11,6 +11,7 @@ namespace kinrow::cli {
 struct OutOfTime {
   uint64_t nodes = 0;
   double seconds = 0;
+  bool interrupted = false;  // Ctrl-C (cli/interrupt.h) rather than the budget
 };
 
 }  // namespace kinrow::cli

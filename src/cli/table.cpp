@@ -13,6 +13,7 @@
 #include "cli/format.h"
 #include "cli/gravity_options.h"
 #include "cli/grid_report.h"
+#include "cli/interrupt.h"
 #include "cli/out_of_time.h"
 #include "cli/range_option.h"
 #include "core/error.h"
@@ -66,8 +67,8 @@ const CommandSpec kTableSpec = {
         {"max-sum", "N", "only boards with width + height <= N (default 15, none with --width or --height)"},
         {"board-seconds", "S", "connect, mnk: give up a board after S seconds and name it (default 600)"},
         {"table-dir", "DIR", "connect: keep each board's transposition table in DIR (BOARD.table, --tt-mb\n"
-                             "bytes): a board stopped by --board-seconds goes on where it stopped when run\n"
-                             "again with the same DIR and --tt-mb"},
+                             "bytes): a board stopped by --board-seconds or Ctrl-C goes on where it stopped\n"
+                             "when run again with the same DIR and --tt-mb"},
         {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},
         {"p", "P", "mnk: stones a turn (default 2)"},
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
@@ -205,9 +206,13 @@ int run_table(const Args& args) {
   std::vector<Solved> results;
   int disagreements = 0;
   double total_seconds = 0;
+  // Ctrl-C stops the board being solved as its budget would (its table file is saved),
+  // and the boards after it are not started.
+  stop_on_interrupt();
+  bool interrupted = false;
   for (int h = heights.first; h <= heights.last; ++h)
     for (int w = widths.first; w <= widths.last; ++w) {
-      if (w + h > max_sum) continue;
+      if (w + h > max_sum || interrupted) continue;
       Solved s;
       s.width = w;
       s.height = h;
@@ -229,6 +234,7 @@ int run_table(const Args& args) {
         options.monitor.on_progress = [&](const SearchProgress& p) {
           progress.show(spec + "  window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) + "  " +
                         seconds_text(p.seconds));
+          if (interrupt_requested().load()) throw OutOfTime{p.nodes, p.seconds, true};
           if (p.seconds > budget) throw OutOfTime{p.nodes, p.seconds};
         };
         try {
@@ -239,7 +245,9 @@ int run_table(const Args& args) {
           s.nodes = r.nodes;
           s.seconds = r.seconds;
         } catch (const OutOfTime& stopped) {
-          s.not_computed = "not finished in " + seconds_text(budget);
+          interrupted = stopped.interrupted;
+          s.not_computed = interrupted ? "interrupted (Ctrl-C) after " + seconds_text(stopped.seconds)
+                                       : "not finished in " + seconds_text(budget);
           s.nodes = stopped.nodes;
           s.seconds = stopped.seconds;
         }
@@ -319,7 +327,7 @@ int run_table(const Args& args) {
                     {"#a8c4f3", "second player wins"},
                     {"#dcdcdc", "draw"},
                     {"none", "disagrees with the published value"}});
-  if (args.has("json")) return disagreements ? 1 : 0;
+  if (args.has("json")) return interrupted ? 130 : disagreements ? 1 : 0;
 
   TablePage page(args);
   std::ostream& out = page.out();
@@ -349,7 +357,7 @@ int run_table(const Args& args) {
   out << "\n" << results.size() << " boards, " << seconds_text(total_seconds) << " in all";
   if (!published.empty()) out << "; " << checked << " compared with published values, " << disagreements << " disagreements";
   out << ".\n";
-  return disagreements ? 1 : 0;
+  return interrupted ? 130 : disagreements ? 1 : 0;
 }
 
 }  // namespace kinrow::cli

@@ -1,9 +1,11 @@
-// Df-pn's table kept in a file (search/table_file.h, DfpnOptions::table_file) and the
-// solve command's budget: a proof stopped by its budget goes on where it stopped.
+// Long searches stopped and resumed: df-pn's table kept in a file (search/table_file.h,
+// DfpnOptions::table_file), solve's --seconds and --table-file, and Ctrl-C, which stops a
+// solve or a table of boards as a budget does and keeps the table.
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <csignal>
 #include <filesystem>
 
 #include "core/error.h"
@@ -109,6 +111,30 @@ TEST(SolveCli, SecondsStopAndTheTableFileResumes) {
   // Where no table can be kept or no budget applies, an error says so.
   EXPECT_EQ(testing::kinrow("solve mnk:3x3x3 --method alphabeta --table-file " + (dir / "x").string()).status, 2);
   EXPECT_EQ(testing::kinrow("solve mnk:3x3x3 --method parts --seconds 1").status, 2);
+}
+
+// Ctrl-C: the search stops, the table file is written, the report says so; status 130.
+TEST(Interrupt, CtrlCStopsTheSearchAndKeepsItsTable) {
+  testing::TemporaryDirectory dir("kinrow-interrupt");
+  auto interrupted = [&](const std::vector<std::string>& arguments, const char* started, const std::string& file) {
+    std::vector<std::string> argv{KINROW_BINARY};
+    argv.insert(argv.end(), arguments.begin(), arguments.end());
+    testing::Child child(argv, dir / "out", dir / "err");
+    // The handler is in place once the search has said what it runs.
+    ASSERT_TRUE(testing::eventually([&] { return child.err().find(started) != std::string::npos; }, 120))
+        << child.err();
+    child.signal(SIGINT);
+    EXPECT_EQ(child.wait(120), 130) << child.out() << child.err();
+    EXPECT_NE(child.out().find("interrupt"), std::string::npos) << child.out();
+    EXPECT_TRUE(std::filesystem::exists(file)) << file;
+  };
+  const std::string pns = (dir / "885.table").string();
+  interrupted({"solve", "mnk:8x8x5", "--method", "pns", "--threads", "1", "--tt-mb", "4", "--json",
+               "--table-file", pns},
+              "df-pn on 1 thread", pns);
+  interrupted({"table", "connect", "--weak", "--width", "8", "--height", "6", "--threads", "1", "--tt-mb", "4",
+               "--json", "--table-dir", dir.path().string()},
+              "connect:8x6x4  window", (dir / "8x6x4.table").string());
 }
 
 }  // namespace
