@@ -103,6 +103,8 @@ const CommandSpec kSolveSpec = {
         {"certificate-from-empty", "", "when --moves is one opening turn after which its player wins: the\n"
                                        "certificate starts at the empty board, with that turn as his first\n"
                                        "entry (a win of the game; kinrow verify re-checks it from the start)"},
+        {"no-disproof-zones", "", "df-pn, one stone a turn: do not refute the attacker's moves by the zones of\n"
+                                  "refuted siblings (to measure them, and to cross-check)"},
         {"seconds", "S", "stop after S seconds if the value is not found by then (df-pn and alpha-beta)"},
         {"table-file", "PATH", "keep the search's table in PATH: read if it exists, written when the search\n"
                                "ends, decided or stopped (--seconds, Ctrl-C), so that the same command run\n"
@@ -338,6 +340,7 @@ int run_solve(const Args& args) {
   if (threats != "dfs" && threats != "db")
     throw InputError("--threats takes dfs or db, not \"" + printable(threats) + "\"");
   proof_numbers.dependency_threats = threats == "db";
+  proof_numbers.disproof_zones = !args.has("no-disproof-zones");
   proof_numbers.threat_order = static_cast<int>(args.get_int("threat-order", DfpnOptions::kAutomatic, 0, 8));
   proof_numbers.zone_order = static_cast<int>(args.get_int("zone-order", DfpnOptions::kAutomatic, 0, 8));
   std::optional<int> only_winner;

@@ -77,6 +77,10 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   skip_dominated_ = options.reductions && options.dominance && rules.goal != Goal::Misere && one_stone && !rules.gravity &&
                     !rules.exact;
   reduced_keys_ = options.reductions && !rules.gravity && !rules.exact;
+  // Owning more cells never hurts the attacker only where a line of his wins however long
+  // his row (not exact) and every empty cell is playable (not gravity).
+  disproof_zones_ = options.disproof_zones && options.reductions && one_stone && rules.goal == Goal::Normal &&
+                    !rules.gravity && !rules.exact;
   // A cover needs every empty cell playable (no gravity), a spoiled line to stay lost to
   // its owner (not misère, where the owner wants no line) and turns of a fixed size. Only
   // with several stones a turn: with one, a cell on every open line is rare, pairings
@@ -196,6 +200,12 @@ typename Dfpn<W>::Numbers Dfpn<W>::decided(int winner) const {
 template <int W>
 bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
   const Cells& legal = board.playable();
+  // Zones of disproofs: by default every cell is needed (nothing irrelevant), and a rule
+  // that prunes the attacker's moves and does not say what its reason needs needs every
+  // cell.
+  settled_irrelevant_ = Cells{};
+  pruning_needs_ = Cells{};
+  const bool attacker_moves = disproof_zones_ && mover == attacker_;
   if (legal.none()) {
     out = decided(tables_.rules.goal == Goal::MakerBreaker ? 1 : kDrawn);
     return true;
@@ -215,6 +225,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
       const int spoiler = goal == Goal::Misere ? attacker_ : 1 - attacker_;
       if (board.lines_free_of(spoiler) == 0) {
         out = decided(kDrawn);
+        settled_irrelevant_ = board.empty();  // no line of his is left to need a cell
         return true;
       }
     }
@@ -233,16 +244,25 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
       const Cells dead = moves.minus(board.live());
       if (dead.several()) moves = moves.minus(dead.without_first());  // keep the lowest dead cell only
     }
-    if (symmetry_) moves = symmetry_->orbit_representatives(board.stones(), moves);
+    if (symmetry_) {
+      const Cells before = moves;
+      moves = symmetry_->orbit_representatives(board.stones(), moves);
+      if (attacker_moves && moves != before) pruning_needs_ = board.empty();
+    }
   }
   if (knowledge_) {
     const UrgentMoves<Cells> urgent = urgent_moves(board);
     switch (urgent.urgency) {
       case Urgency::WinNow:
         out = decided(mover);
+        // The defender completes a line: its cell, and the attacker's lines kept unfinished.
+        if (disproof_zones_ && mover != attacker_)
+          settled_irrelevant_ = board.empty().minus(urgent.cells | attacker_line_cells(board, urgent.cells));
         return true;
       case Urgency::Lost:
         out = decided(1 - mover);
+        if (attacker_moves)
+          settled_irrelevant_ = board.empty().minus(urgent.cells | attacker_line_cells(board, urgent.cells));
         return true;
       case Urgency::Block:
         // One stone a turn: the one cell (whatever the reductions kept: a symmetry of the
@@ -250,6 +270,8 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
         // answerable, as far as the reductions kept them.
         moves = one_stone_a_turn(tables_.rules) ? urgent.cells & legal : moves & urgent.cells;
         if (moves.none()) moves = urgent.cells & legal;
+        // Every other move loses to the defender's line at the cell.
+        if (attacker_moves) pruning_needs_ |= urgent.cells | attacker_line_cells(board, urgent.cells);
         if (one_stone_a_turn(tables_.rules)) return false;
         break;
       case Urgency::None:
@@ -260,6 +282,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
   if (pairing_) {
     if (paired(board)) {
       out = decided(pairing_winner());
+      if (disproof_zones_ && pairing_holder() != attacker_) settled_irrelevant_ = board.empty().minus(pairer_.paired_cells());
       return true;
     }
     // The pairing holder's opponent to move: if one stone of the holder would bring a
@@ -269,8 +292,10 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
       if (const Cells zone = pairer_.reply_zone(lines_, board.stones_of(pairing_holder()), board.empty(), reply);
           zone.any()) {
         moves &= zone;
+        if (attacker_moves && pairing_holder() != attacker_) pruning_needs_ |= zone;
         if (moves.none()) {
           out = decided(pairing_winner());
+          if (attacker_moves) settled_irrelevant_ = board.empty().minus(pruning_needs_);
           return true;
         }
       }
@@ -315,6 +340,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
   if (zones_ && tables_.lines_count[1 - mover]) {
     if (const Cells zone = forced_.relevance_zone(board, 1 - mover); zone.any()) {
       moves &= zone;
+      if (attacker_moves) pruning_needs_ = board.empty();  // what the threat sequence reads: not worked out
       if (moves.none()) {
         out = decided(1 - mover);
         return true;
@@ -344,9 +370,11 @@ void Dfpn<W>::expand(Board& board, int mover, const Cells& moves, std::vector<Ch
   }
   for (Child& child : children) {
     if (child.settled) continue;
-    if (const std::optional<Numbers> n = lookup(child.key)) {
-      child.numbers = *n;
+    if (const std::optional<Entry> entry = read(child.key)) {
+      child.numbers = entry->numbers;
       child.known = true;
+      // A disproof's entry keeps the cells it does not need (see search).
+      if (disproof_zones_ && entry->numbers.dn == 0 && entry->numbers.pn != 0) child.irrelevant = entry->moves & board.empty();
     }
   }
   if (heuristic_) initialise(board, mover, children);
@@ -443,14 +471,17 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
   // by one: 16 k nodes re-searched after a1:1 b1:1 became 28.6 M; docs/benchmarks.md).
   if (entry && (entry->numbers.pn == 0 || entry->numbers.dn == 0) && !root) {
     out = entry->numbers;
+    last_irrelevant_ = disproof_zones_ && out.dn == 0 ? entry->moves & board.empty() : Cells{};
     return;
   }
   // (Another position of the key, met by a collision of the check, may have tried a dead
-  // cell this one holds: those moves are not taken.)
-  if (entry && entry->moves.any() && entry->position == position && !entry->moves.intersects(board.occupied())) {
+  // cell this one holds: those moves are not taken. A decided entry's cells are a zone's.)
+  const bool open_entry = entry && entry->numbers.pn != 0 && entry->numbers.dn != 0;
+  if (open_entry && entry->moves.any() && entry->position == position && !entry->moves.intersects(board.occupied())) {
     moves = entry->moves;
   } else if (settle(board, mover, out, moves)) {
-    store(key, out);
+    last_irrelevant_ = disproof_zones_ && out.dn == 0 ? settled_irrelevant_ : Cells{};
+    store(key, out, last_irrelevant_);
     if (root) root_ = out, root_settled_ = true;
     return;
   }
@@ -459,6 +490,10 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
   children.reserve(moves.count());  // one allocation, not one per doubling
   expand(board, mover, moves, children);
   const bool or_node = mover == attacker_;
+  const bool zones = disproof_zones_ && or_node;
+  if (zones)
+    for (std::size_t i = 0; i < children.size(); ++i)
+      if (children[i].numbers.dn == 0) prune_by_zone(children, children[i]);
   for (;;) {
     // At the attacker's turns one proven child proves the node; at the defender's, all.
     uint32_t best = kInfinity, second = kInfinity, total = 0;
@@ -490,12 +525,108 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
     search(board, child.key, or_node ? own_limit : other_limit, or_node ? other_limit : own_limit, result, false);
     board.remove(child.move);
     child.numbers = result;
+    if (disproof_zones_ && result.dn == 0) {
+      child.irrelevant = last_irrelevant_ & board.empty();
+      if (zones) prune_by_zone(children, child);
+    }
   }
   if (root) {
     root_children_.clear();
     for (const Child& child : children) root_children_.push_back({child.move, child.numbers.pn, child.numbers.dn});
   }
-  store(key, out, out.pn && out.dn ? moves : Cells{}, position);
+  // A disproof keeps the cells it does not need (a restricted root's refutes only some
+  // moves: none).
+  last_irrelevant_ = disproof_zones_ && out.dn == 0 && out.pn != 0 && !(root && root_excluded_.any())
+                         ? disproof_irrelevant(board, mover, moves, children)
+                         : Cells{};
+  store(key, out, out.pn && out.dn ? moves : last_irrelevant_, position);
+}
+
+// Zones of disproofs. A disproof of "the attacker wins" at a node holds with some cells
+// irrelevant: it would hold even if the attacker owned all of them at once. (Owning more
+// never hurts him: the defender answers a stone the attacker plays there with any stone,
+// and a stone more never hurts the defender either.) So at the attacker's turn, once a move
+// m is refuted with irrelevant cells I, every move on I is refuted too: the position after
+// it is the one after m with the attacker owning less. The cells a disproof needs (its
+// zone, the complement) are built bottom up:
+//   - a finished game or a rule that decides the node: the cells the rule reads (the
+//     defender's completing cell, the pairs of a pairing; none where no line is left to
+//     the attacker), and two empty cells of each line the attacker could still complete
+//     (owning the rest, he completes none and is never one stone from completing one);
+//   - the defender's turn: the refuted child's zone and his move;
+//   - the attacker's turn: every child searched, its zone and its move; for the moves the
+//     knowledge pruned, what its reasons read (a forced block: the defender's cell and the
+//     attacker's lines as above; a pairing reply: its cells and the reply; a threat
+//     sequence's zone or a symmetry: every cell, not worked out). Moves refuted by a
+//     sibling's zone need nothing.
+// Dead cells need nothing: a stone there changes no line. This is the defender's side of
+// relevance zones (Hsu et al. proved the 7,7,5- and 8,8,5-games so, TCS 2020); the
+// attacker's side is the threat-sequence zone settle() already prunes by.
+template <int W>
+void Dfpn<W>::prune_by_zone(std::vector<Child>& children, const Child& refuted) const {
+  if (refuted.irrelevant.none()) return;
+  for (Child& child : children)
+    if (child.numbers.pn != 0 && child.numbers.dn != 0 && refuted.irrelevant.test(child.move)) {
+      child.numbers = Numbers{kInfinity, 0};
+      child.known = true;
+      child.by_zone = true;
+      child.irrelevant = Cells{};
+    }
+}
+
+template <int W>
+typename Dfpn<W>::Cells Dfpn<W>::attacker_line_cells(const Board& board, const Cells& avoid) const {
+  const Cells defender = board.stones_of(1 - attacker_);
+  const Cells empty = board.empty().minus(avoid);
+  Cells need;
+  for (const Cells& line : lines_) {
+    if (line.intersects(defender)) continue;
+    const Cells open = line & empty;
+    int have = (open & need).count();
+    for (Cell c : open.minus(need)) {
+      if (have >= 2) break;
+      need.set(c);
+      ++have;
+    }
+  }
+  return need;
+}
+
+template <int W>
+typename Dfpn<W>::Cells Dfpn<W>::disproof_irrelevant(Board& board, int mover, const Cells& moves,
+                                                     std::vector<Child>& children) {
+  const Cells empty = board.empty();
+  if (mover != attacker_) {
+    // The defender's turn: one refuted child, and his move.
+    for (const Child& child : children) {
+      if (child.numbers.dn != 0) continue;
+      if (child.settled) {  // his move ended the game: its cell, and the attacker's lines kept open
+        board.place(child.move);
+        const Cells need = attacker_line_cells(board, Cells{});
+        board.remove(child.move);
+        return empty.minus(need).minus(Cells::single(child.move));
+      }
+      return (child.irrelevant & empty).minus(Cells::single(child.move));
+    }
+    return Cells{};
+  }
+  // The attacker's turn. The knowledge's reasons for the moves not expanded, read again
+  // (the moves may have come from the table): valid only if they prune no fewer now.
+  Cells needs;
+  if (board.playable().minus(moves).any()) {
+    Numbers settled;
+    Cells again;
+    if (settle(board, mover, settled, again)) return settled.dn == 0 ? settled_irrelevant_ : Cells{};
+    if (again.minus(moves).any()) return Cells{};
+    needs = pruning_needs_;
+  }
+  Cells irrelevant = empty.minus(needs);
+  for (const Child& child : children) {
+    if (child.by_zone) continue;
+    irrelevant &= child.irrelevant;
+    irrelevant.reset(child.move);
+  }
+  return irrelevant;
 }
 
 template <int W>

@@ -28,6 +28,13 @@
 // the opponent to move, if one stone of the holder would bring such a pairing, only the
 // opponent's moves on its cells and that stone's are tried (the reply answers the rest).
 //
+// Zones of disproofs (one stone a turn, normal goal, no gravity, not exact): a disproven
+// node keeps in the table the cells its disproof does not need — it would hold were the
+// attacker to own them all — and at the attacker's turns a move on such a cell of a
+// refuted sibling is refuted with it, unsearched (search/dfpn.cpp, "Zones of disproofs").
+// This is the defender's side of relevance zones, as in the proofs of the 7,7,5- and
+// 8,8,5-games; a certificate still answers every move (the walk decides the pruned ones).
+//
 // Reductions, every rule: a node where the attacker can no longer win (every line he
 // needs is spoiled) is disproven without search, and the opposite for a breaker who
 // attacks; so is one where the defender spoils them all with the stones left of his
@@ -80,6 +87,11 @@ struct DfpnOptions {
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
   bool pairing = true;        // pairings end the search (with reductions; off: to measure)
   bool dominance = true;      // dominated moves are not tried (with reductions; off: to measure)
+  // Zones of disproofs (one stone a turn, normal goal, no gravity or exact rule, with
+  // reductions): a disproven node remembers the cells its disproof needs, and at the
+  // attacker's turns a move outside a refuted sibling's zone is refuted with it
+  // (search/dfpn.cpp, "Zones of disproofs"). Off: to measure and to cross-check.
+  bool disproof_zones = true;
   // Steps the search for shared pairs may take per pairing test (search/line_pairing.h;
   // 0: each line gets two cells of its own). More finds more pairings and costs more
   // where none exists; 32 to 256 were about equally fast on mnk:7x7x5 (docs/benchmarks.md).
@@ -258,6 +270,10 @@ class Dfpn {
     Cell move = -1;
     bool settled = false;  // a finished game: its numbers are final
     bool known = false;    // numbers from the table (or final)
+    // Disproven: the empty cells its disproof does not need (zones of disproofs; none
+    // known: every cell needed), and whether a sibling's zone refuted it unsearched.
+    Cells irrelevant;
+    bool by_zone = false;
   };
 
   // A finished game's numbers: proven if `winner` is the attacker, else disproven (a
@@ -309,6 +325,20 @@ class Dfpn {
   bool zones_ = false;                        // and relevance zones (not under gravity)
   bool pairing_ = false;                      // pairings apply (one stone a turn, no gravity, not misère)
   bool skip_dominated_ = false;               // dominated moves are skipped (the same rules)
+  // Zones of disproofs (DfpnOptions::disproof_zones). settle() leaves, for a node it
+  // disproves, the empty cells the disproof does not need, and at the attacker's turns
+  // the cells its pruning of his moves needs; search() leaves the irrelevant cells of the
+  // node it last disproved for its caller.
+  bool disproof_zones_ = false;
+  Cells settled_irrelevant_, pruning_needs_;
+  Cells last_irrelevant_;
+  // Two empty cells (outside `avoid`) of each line the attacker could still complete: with
+  // them empty, his owning every other cell completes none of those lines, nor makes one
+  // a single stone from completion.
+  Cells attacker_line_cells(const Board& board, const Cells& avoid) const;
+  // The irrelevant cells of a node just disproved (its children as the loop left them).
+  Cells disproof_irrelevant(Board& board, int mover, const Cells& moves, std::vector<Child>& children);
+  void prune_by_zone(std::vector<Child>& children, const Child& refuted) const;
   bool reduced_keys_ = false;                 // the table's key ignores dead cells
   LinePairing<W> pairer_;
   std::optional<LineTuples<W>> tuples_;       // several stones a turn, boards of kMostCellsForTuples cells at most
