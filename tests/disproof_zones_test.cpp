@@ -7,6 +7,7 @@
 
 #include "core/notation.h"
 #include "games/families.h"
+#include "search/dfpn.h"
 #include "search/dfpn_solve.h"
 #include "dfpn_games.h"
 #include "test_support.h"
@@ -53,6 +54,37 @@ TEST(DisproofZones, RefuteMovesUnsearched) {
   EXPECT_EQ(with.value, Value::Draw);
   EXPECT_EQ(without.value, Value::Draw);
   EXPECT_LT(with.nodes, without.nodes);
+}
+
+// Every move the zones refuted at the root, unsearched, replayed: the attacker does not win
+// after it (alpha-beta), on random positions where he is to move and does not win.
+TEST(DisproofZones, EveryMoveTheyRefuteIsNoWinForTheAttacker) {
+  int refuted = 0;
+  for (const char* spec : {"mnk:5x5x4", "mnk:6x6x5", "mnk:7x6x5"}) {
+    const Game game = make_game(spec);
+    const BoardTables tables(game, dfpn_board_options(game, {}));
+    SplitMix64 random(2811);
+    for (int trial = 0; trial < (testing::sanitized() ? 60 : 500); ++trial) {
+      const Position position = testing::random_position(game, 12 + static_cast<int>(random.below(8)), random);
+      Board<1> board = testing::board_of<1>(tables, position);
+      const int attacker = board.to_move();
+      DfpnOptions options;
+      options.table_megabytes = 4;
+      Dfpn<1> dfpn(tables, options);
+      if (dfpn.attacker_wins(board, attacker) != std::optional<bool>(false)) continue;
+      for (const auto& child : dfpn.root_children()) {
+        if (!child.by_zone) continue;
+        ++refuted;
+        Position after = position;
+        after.play(Turn{child.move});
+        const bool attacker_wins = after.over() ? after.winner() == attacker
+                                                : testing::alphabeta_value(after) == Value::Loss;
+        EXPECT_FALSE(attacker_wins) << spec << " after \"" << format_turns(game, position.history()) << "\" then "
+                                    << format_turns(game, after.history());
+      }
+    }
+  }
+  EXPECT_GT(refuted, 0);  // the zones did refute moves at these roots
 }
 
 // Where owning more could hurt the attacker (an overline does not win, misère) or a cell

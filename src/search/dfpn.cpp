@@ -532,7 +532,7 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
   }
   if (root) {
     root_children_.clear();
-    for (const Child& child : children) root_children_.push_back({child.move, child.numbers.pn, child.numbers.dn});
+    for (const Child& child : children) root_children_.push_back({child.move, child.numbers.pn, child.numbers.dn, child.by_zone});
   }
   // A disproof keeps the cells it does not need (a restricted root's refutes only some
   // moves: none).

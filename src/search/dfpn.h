@@ -168,6 +168,7 @@ class Dfpn {
   struct RootChild {
     Cell move;
     uint32_t pn, dn;
+    bool by_zone = false;  // refuted unsearched, by a refuted sibling's zone (zones of disproofs)
   };
   const std::vector<RootChild>& root_children() const { return root_children_; }
   // Whether the last proof's root was decided by the rules or the knowledge, without
