@@ -20,7 +20,7 @@ class DisproofZones : public ::testing::TestWithParam<const char*> {};
 TEST_P(DisproofZones, KeepEveryValue) {
   const Game game = make_game(GetParam());
   SplitMix64 random(1128);
-  const int trials = testing::sanitized() ? 12 : 150;
+  const int trials = testing::sanitized() ? 6 : 150;
   for (int trial = 0; trial < trials; ++trial) {
     const int empties = 8 + static_cast<int>(random.below(game.cell_count() - 8));
     const Position position = testing::random_position(game, empties, random);
