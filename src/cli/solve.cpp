@@ -324,7 +324,6 @@ int run_solve(const Args& args) {
   ProgressLine progress(!args.has("quiet"));
   const double budget = args.has("seconds") ? args.get_double("seconds", 0, 1e-3, 1e9) : 0;
   options.table_file = args.get("table-file");
-  stop_on_interrupt();
   // The budget is read where progress is shown: at least every `budget` seconds.
   if (budget > 0) options.monitor.interval_seconds = std::min(1.0, budget);
   options.monitor.on_progress = [&](const SearchProgress& p) {
@@ -363,10 +362,11 @@ int run_solve(const Args& args) {
                   std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds));
   };
   if (method == "parts") {
-    if (args.has("seconds") || args.has("table-file"))
-      throw InputError("--seconds and --table-file are for df-pn and alpha-beta, not --method parts");
+    if (budgeted) throw InputError("--seconds and --table-file are for df-pn and alpha-beta, not --method parts");
     return solve_by_parts(args, game, position, options, progress);
   }
+  // Df-pn and alpha-beta read Ctrl-C's flag (the other methods keep the usual Ctrl-C).
+  stop_on_interrupt();
   // The method: the one asked for, or kinrow's choice (search/method_choice.h); df-pn's
   // threads and table as asked, else as chosen.
   MethodChoice choice = choose_method(position, all_cores(), available_memory_bytes());

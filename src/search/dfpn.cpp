@@ -282,7 +282,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
   if (pairing_) {
     if (paired(board)) {
       out = decided(pairing_winner());
-      if (disproof_zones_ && pairing_holder() != attacker_) settled_irrelevant_ = board.empty().minus(pairer_.paired_cells());
+      if (disproof_zones_) settled_irrelevant_ = board.empty().minus(pairer_.paired_cells());
       return true;
     }
     // The pairing holder's opponent to move: if one stone of the holder would bring a
@@ -292,7 +292,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
       if (const Cells zone = pairer_.reply_zone(lines_, board.stones_of(pairing_holder()), board.empty(), reply);
           zone.any()) {
         moves &= zone;
-        if (attacker_moves && pairing_holder() != attacker_) pruning_needs_ |= zone;
+        if (attacker_moves) pruning_needs_ |= zone;
         if (moves.none()) {
           out = decided(pairing_winner());
           if (attacker_moves) settled_irrelevant_ = board.empty().minus(pruning_needs_);
