@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <unordered_map>
+
 #include "core/notation.h"
 #include "games/families.h"
 #include "search/dfpn.h"
@@ -85,6 +88,72 @@ TEST(DisproofZones, EveryMoveTheyRefuteIsNoWinForTheAttacker) {
     }
   }
   EXPECT_GT(refuted, 0);  // the zones did refute moves at these roots
+}
+
+// Whether `attacker` can force a win, by plain minimax over the reference rules with a
+// table of positions seen (the naive reference, made fast enough for a dozen empty cells).
+bool attacker_forces_win(Position& position, int attacker, std::unordered_map<std::string, bool>& seen) {
+  if (position.over()) return position.winner() == attacker;
+  std::string key(position.game().cell_count() + 1, '.');
+  for (int c = 0; c < position.game().cell_count(); ++c) key[c] = static_cast<char>('0' + position.owner(c) + 1);
+  key.back() = static_cast<char>('0' + position.to_move());
+  if (const auto known = seen.find(key); known != seen.end()) return known->second;
+  const bool attacker_moves = position.to_move() == attacker;
+  bool wins = !attacker_moves;
+  for (const Turn& turn : position.legal_turns()) {
+    position.play(turn);
+    const bool child = attacker_forces_win(position, attacker, seen);
+    position.undo();
+    if (child == attacker_moves) {
+      wins = child;
+      break;
+    }
+  }
+  seen.emplace(std::move(key), wins);
+  return wins;
+}
+
+// The property the zones rest on, at the root of random disproofs: the cells a disproof
+// says it does not need, all given to the attacker at once with the same side to move,
+// leave him without a win, as the naive reference judges it. Every rule's zone is read
+// on the way (a forced block, whose pruning needs the attacker's lines through its cell;
+// pairings; the union at the attacker's turns).
+TEST(DisproofZones, HoldWithTheAttackerOwningAllTheirIrrelevantCells) {
+  int checked = 0;
+  for (const char* spec : {"mnk:4x4x3", "mnk:5x5x4", "mnk:6x5x4"}) {
+    const Game game = make_game(spec);
+    const BoardTables tables(game, dfpn_board_options(game, {}));
+    SplitMix64 random(2911);
+    for (int trial = 0; trial < (testing::sanitized() ? 40 : 600); ++trial) {
+      const Position position = testing::random_position(game, 7 + static_cast<int>(random.below(5)), random);
+      const int attacker = static_cast<int>(random.below(2));
+      Board<1> board = testing::board_of<1>(tables, position);
+      DfpnOptions options;
+      options.table_megabytes = 4;
+      Dfpn<1> dfpn(tables, options);
+      if (dfpn.attacker_wins(board, attacker) != std::optional<bool>(false) || dfpn.root_irrelevant().none()) continue;
+      ++checked;
+      // Each irrelevant cell as a stone of the attacker's, the defender passing in turn.
+      Position given = position;
+      for (const Cell c : dfpn.root_irrelevant()) {
+        if (given.over()) break;  // he completed a line with them: the check below says so
+        if (given.to_move() == attacker) {
+          given.play(Turn{c});
+          if (!given.over()) given.play_withheld({});
+        } else {
+          given.play_withheld({});
+          if (!given.over()) given.play(Turn{c});
+        }
+      }
+      Turn cells;
+      for (const Cell c : dfpn.root_irrelevant()) cells.push_back(c);
+      std::unordered_map<std::string, bool> seen;
+      EXPECT_FALSE(attacker_forces_win(given, attacker, seen))
+          << spec << " after \"" << format_turns(game, position.history()) << "\", attacker "
+          << (attacker == 0 ? "x" : "o") << ", given " << format_turns(game, {cells});
+    }
+  }
+  EXPECT_GT(checked, 50);  // disproofs with cells to give
 }
 
 // Where owning more could hurt the attacker (an overline does not win, misère) or a cell

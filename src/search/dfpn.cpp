@@ -482,7 +482,7 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
   } else if (settle(board, mover, out, moves)) {
     last_irrelevant_ = disproof_zones_ && out.dn == 0 ? settled_irrelevant_ : Cells{};
     store(key, out, last_irrelevant_);
-    if (root) root_ = out, root_settled_ = true;
+    if (root) root_ = out, root_settled_ = true, root_irrelevant_ = last_irrelevant_;
     return;
   }
   if (root && root_excluded_.any()) moves = moves.minus(root_excluded_);
@@ -539,6 +539,7 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
   last_irrelevant_ = disproof_zones_ && out.dn == 0 && out.pn != 0 && !(root && root_excluded_.any())
                          ? disproof_irrelevant(board, mover, moves, children)
                          : Cells{};
+  if (root) root_irrelevant_ = last_irrelevant_;
   store(key, out, out.pn && out.dn ? moves : last_irrelevant_, position);
 }
 
@@ -789,6 +790,7 @@ std::optional<bool> Dfpn<W>::resolve(Board& board) {
   root_ = {};
   root_children_.clear();
   root_settled_ = false;
+  root_irrelevant_ = Cells{};
   const uint64_t root_key = key_of(board) ^ (root_excluded_.any() ? kRestrictedRootSalt : 0);
   Numbers root;
   do {

@@ -174,6 +174,10 @@ class Dfpn {
   // Whether the last proof's root was decided by the rules or the knowledge, without
   // expanding it: then the answer is the position's own, whatever was excluded.
   bool root_settled() const { return root_settled_; }
+  // After the last proof disproved its root (zones of disproofs on): the cells that
+  // disproof does not need. It still holds were the attacker to own all of them, with the
+  // same side to move (the property the zones rest on; tests replay it).
+  const Cells& root_irrelevant() const { return root_irrelevant_; }
   uint32_t root_pn() const { return root_.pn; }
   uint32_t root_dn() const { return root_.dn; }
 
@@ -363,6 +367,7 @@ class Dfpn {
   Cells root_excluded_;                     // attacker_wins_excluding's list
   std::vector<RootChild> root_children_;    // the root's children after its last pass
   bool root_settled_ = false;
+  Cells root_irrelevant_;
   uint64_t nodes_ = 0, proof_start_ = 0, threat_start_ = 0, next_progress_ = 0x10000;
   bool aborted_ = false;
 };
