@@ -155,10 +155,14 @@ bool LinePairing<W>::shared_pairs(const GroupSet& open, const Cells& used) {
     return true;
   }
   if (fewest_free < 2 || ++steps_ > shared_budget_) return false;
-  // The pairs in the most open groups first.
+  // The most promising pairs first: those in the most open groups, and whose cells the
+  // fewest other open groups need (a pair narrows every group through one of its cells
+  // that it does not serve). A group served counts three narrowed: on the 7x7x5, 8x6x5
+  // and 9x6x5 draws, df-pn then takes 19 to 50 % fewer nodes than with the groups served
+  // alone (docs/benchmarks.md, "The shared-pair search's order").
   struct Candidate {
     Cell a, b;
-    int serves;
+    int score;
   };
   std::array<Candidate, 64> candidates;
   std::size_t count = 0;
@@ -168,15 +172,18 @@ bool LinePairing<W>::shared_pairs(const GroupSet& open, const Cells& used) {
     auto j = i;
     for (++j; j != free.end() && count < candidates.size(); ++j) {
       const Cell b = *j;
-      int serves = 0;
-      for (std::size_t w = 0; w < words_; ++w)
-        serves += std::popcount(open[w] & cell_groups_[a][w] & cell_groups_[b][w]);
-      candidates[count++] = {a, b, serves};
+      int serves = 0, narrows = 0;
+      for (std::size_t w = 0; w < words_; ++w) {
+        const uint64_t both = cell_groups_[a][w] & cell_groups_[b][w], either = cell_groups_[a][w] | cell_groups_[b][w];
+        serves += std::popcount(open[w] & both);
+        narrows += std::popcount(open[w] & either & ~both);
+      }
+      candidates[count++] = {a, b, 3 * serves - narrows};
     }
   }
   // Insertion sort, stable: a handful of candidates, and no allocation.
   for (std::size_t i = 1; i < count; ++i)
-    for (std::size_t j = i; j > 0 && candidates[j - 1].serves < candidates[j].serves; --j)
+    for (std::size_t j = i; j > 0 && candidates[j - 1].score < candidates[j].score; --j)
       std::swap(candidates[j - 1], candidates[j]);
   for (std::size_t i = 0; i < count; ++i) {
     const Cell a = candidates[i].a, b = candidates[i].b;
