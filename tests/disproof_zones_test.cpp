@@ -127,7 +127,7 @@ TEST(DisproofZones, HoldWithTheAttackerOwningAllTheirIrrelevantCells) {
     const Game game = make_game(spec);
     const BoardTables tables(game, dfpn_board_options(game, {}));
     SplitMix64 random(2911);
-    for (int trial = 0; trial < (testing::sanitized() ? 40 : 600); ++trial) {
+    for (int trial = 0; trial < (testing::sanitized() ? 150 : 600); ++trial) {
       const Position position = testing::random_position(game, 7 + static_cast<int>(random.below(5)), random);
       const int attacker = static_cast<int>(random.below(2));
       Board<1> board = testing::board_of<1>(tables, position);

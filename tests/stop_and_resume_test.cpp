@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "core/notation.h"
 #include "games/families.h"
 #include "search/dfpn_solve.h"
 #include "cli_support.h"
@@ -44,6 +45,29 @@ TEST(DfpnTableFile, AStoppedProofGoesOnWhereItStopped) {
   EXPECT_EQ(resumed.value, fresh.value);
   EXPECT_LT(resumed.nodes, fresh.nodes);
   EXPECT_LT(dfpn_solve(position, options).nodes, 10u);
+}
+
+// A proof stopped in its second question says what the first settled, which question is
+// open and the root's numbers then. After d4 a1 e5 on the 7x7 board of five, "does the
+// second player (to move) win?" is answered no in a few dozen nodes; "does the first?"
+// takes thousands.
+TEST(DfpnSolve, AStoppedProofSaysWhereItGotTo) {
+  const Game game = make_game("mnk:7x7x5");
+  const Position position = play_moves(game, "d4 a1 e5");
+  DfpnOptions options;
+  options.table_megabytes = 4;
+  options.max_nodes = 2000;
+  const DfpnResult stopped = dfpn_solve(position, options);
+  ASSERT_FALSE(stopped.complete);
+  EXPECT_EQ(stopped.known_not_lose, std::optional<int>(0));
+  EXPECT_EQ(stopped.open_attacker, 0);
+  EXPECT_GT(stopped.open_pn, 0u);
+  EXPECT_GT(stopped.open_dn, 0u);
+  // Stopped in its first question, nothing is known yet.
+  const DfpnResult early = dfpn_solve(Position(game), options);
+  ASSERT_FALSE(early.complete);
+  EXPECT_FALSE(early.known_not_lose);
+  EXPECT_EQ(early.open_attacker, 0);
 }
 
 // A file is read only by the proof it was written for: another game, or a table of

@@ -10,6 +10,8 @@ namespace kinrow::cli {
 std::string with_commas(uint64_t n);
 std::string rate(uint64_t nodes, double seconds);  // "12.3 M nodes/s"
 std::string seconds_text(double seconds);  // "0.412 s"
+// "first" or "second", as --json and --wins spell players.
+inline std::string player_name(int player) { return player == 0 ? "first" : "second"; }
 
 }  // namespace kinrow::cli
 

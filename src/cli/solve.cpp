@@ -53,7 +53,9 @@ const CommandSpec kSolveSpec = {
     "A long solve can be stopped and resumed: --seconds (or Ctrl-C) stops it, and with\n"
     "--table-file its table is saved then and read back by the same command run again,\n"
     "which goes on where it stopped. A solve stopped before its value exits with status 4\n"
-    "(130 after Ctrl-C).\n\n"
+    "(130 after Ctrl-C) and says where it got to: the question still open (\"does the first\n"
+    "player win?\") with its root's proof and disproof numbers, and what an earlier question\n"
+    "settled (\"known\").\n\n"
     "examples:\n"
     "  kinrow solve connect:5x4x4\n"
     "  kinrow solve tictactoe --moves b2a1 --json\n"
@@ -154,6 +156,11 @@ struct Stopped {
   uint64_t nodes = 0;
   double seconds = 0;
   bool interrupted = false;  // Ctrl-C; else --seconds
+  // Df-pn's: the question left open ("does this player win?") and its root's numbers,
+  // and what an earlier question settled (this player does not lose).
+  int open_attacker = -1;
+  uint32_t open_pn = 0, open_dn = 0;
+  std::optional<int> known_not_lose;
 };
 
 // A solve stopped before its value: where it got to, and where its table is. Exit status
@@ -170,13 +177,21 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     out["stopped"] = stopped.interrupted ? "interrupt" : "seconds";
     out["nodes"] = stopped.nodes;
     out["seconds"] = stopped.seconds;
+    if (stopped.known_not_lose) out["known"] = player_name(*stopped.known_not_lose) + "-player-not-lose";
+    if (stopped.open_attacker >= 0)
+      out["open"] = {{"wins", player_name(stopped.open_attacker)}, {"pn", stopped.open_pn}, {"dn", stopped.open_dn}};
     add_table_file(out, args, resumed);
     std::cout << out.dump() << "\n";
   } else {
     std::cout << "game         " << game.spec << "\n"
-              << "value        not decided: " << why << " after " << seconds_text(stopped.seconds) << "\n"
-              << "nodes        " << with_commas(stopped.nodes) << "\n"
-              << table_file_text(args, resumed);
+              << "value        not decided: " << why << " after " << seconds_text(stopped.seconds) << "\n";
+    if (stopped.known_not_lose)
+      std::cout << "known        the " << player_name(1 - *stopped.known_not_lose)
+                << " player does not win (the first question, answered)\n";
+    if (stopped.open_attacker >= 0)
+      std::cout << "open         does the " << player_name(stopped.open_attacker) << " player win? root pn "
+                << stopped.open_pn << ", dn " << stopped.open_dn << " when it stopped\n";
+    std::cout << "nodes        " << with_commas(stopped.nodes) << "\n" << table_file_text(args, resumed);
     if (args.has("table-file")) std::cout << "             run the same command again to go on\n";
   }
   return stopped.interrupted ? 130 : 4;
@@ -330,7 +345,13 @@ int run_solve(const Args& args) {
     progress.show("window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) +
                   "  " + rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds));
     const bool interrupted = interrupt_requested().load();
-    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted};
+    if (interrupted || (budget > 0 && p.seconds >= budget)) {
+      Stopped stopped;
+      stopped.nodes = p.nodes;
+      stopped.seconds = p.seconds;
+      stopped.interrupted = interrupted;
+      throw stopped;
+    }
   };
   DfpnOptions proof_numbers;
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
@@ -386,9 +407,17 @@ int run_solve(const Args& args) {
     if (options.certificate) file.emplace(args, game, position);
     const DfpnResult result = dfpn_solve(position, proof_numbers, file ? &file->sink() : nullptr, only_winner);
     progress.clear();
-    if (result.out_of_time || result.interrupted)
-      return report_stopped(args, game, position, "pns", {result.nodes, result.seconds, result.interrupted},
-                            result.resumed);
+    if (result.out_of_time || result.interrupted) {
+      Stopped stopped;
+      stopped.nodes = result.nodes;
+      stopped.seconds = result.seconds;
+      stopped.interrupted = result.interrupted;
+      stopped.open_attacker = result.open_attacker;
+      stopped.open_pn = result.open_pn;
+      stopped.open_dn = result.open_dn;
+      stopped.known_not_lose = result.known_not_lose;
+      return report_stopped(args, game, position, "pns", stopped, result.resumed);
+    }
     if (!result.complete)
       throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
                        "try --method alphabeta");

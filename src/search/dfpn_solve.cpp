@@ -30,6 +30,14 @@ void write_finished(const Position& position, CertificateSink& out) {
 // The proofs: "does `only_winner` win?", or the value's two questions; the strategies
 // their answers give, as (holder, claim), go to `reads`.
 template <int W>
+void stopped_at(const Dfpn<W>& dfpn, DfpnResult& result) {
+  result.complete = false;
+  result.open_attacker = dfpn.attacker();
+  result.open_pn = dfpn.root_pn();
+  result.open_dn = dfpn.root_dn();
+}
+
+template <int W>
 void ask(Dfpn<W>& dfpn, Board<W>& board, std::optional<int> only_winner, DfpnResult& result,
          std::vector<std::pair<int, Claim>>& reads) {
   const int me = board.to_move();
@@ -38,7 +46,7 @@ void ask(Dfpn<W>& dfpn, Board<W>& board, std::optional<int> only_winner, DfpnRes
     const std::optional<bool> wins = dfpn.attacker_wins(board, attacker);
     result.nodes = dfpn.nodes();
     if (!wins) {
-      result.complete = false;
+      stopped_at(dfpn, result);
     } else if (*wins) {
       result.value = attacker == me ? Value::Win : Value::Loss;
       reads.emplace_back(attacker, Claim::Win);
@@ -50,7 +58,7 @@ void ask(Dfpn<W>& dfpn, Board<W>& board, std::optional<int> only_winner, DfpnRes
     const std::optional<bool> wins = dfpn.attacker_wins(board, me);
     result.nodes = dfpn.nodes();
     if (!wins) {
-      result.complete = false;
+      stopped_at(dfpn, result);
     } else if (*wins) {
       result.value = Value::Win;
       reads.emplace_back(me, Claim::Win);
@@ -58,7 +66,8 @@ void ask(Dfpn<W>& dfpn, Board<W>& board, std::optional<int> only_winner, DfpnRes
       const std::optional<bool> loses = dfpn.attacker_wins(board, 1 - me);
       result.nodes = dfpn.nodes();
       if (!loses) {
-        result.complete = false;
+        stopped_at(dfpn, result);
+        result.known_not_lose = 1 - me;
       } else if (*loses) {
         result.value = Value::Loss;
         reads.emplace_back(1 - me, Claim::Win);

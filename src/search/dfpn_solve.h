@@ -34,6 +34,12 @@ struct DfpnResult {
   // Set when one question was asked and its answer was no: this player does not lose
   // (and `value` is meaningless).
   std::optional<int> not_lose;
+  // Where a proof stopped by a budget got to: the attacker of the question left open, the
+  // root's numbers when it stopped, and the player an earlier question showed does not
+  // lose (the first question, "does the side to move win?", answered no).
+  int open_attacker = -1;
+  uint32_t open_pn = 0, open_dn = 0;
+  std::optional<int> known_not_lose;
   uint64_t nodes = 0;         // expansions of the two proofs
   double seconds = 0;         // the proofs
   std::optional<Certificate> certificate;  // the in-memory form's (below)
