@@ -196,7 +196,7 @@ int run_show(const Args& args) {
     for (const BookInfo& book : books)
       std::cout << "book " << book.id << "  " << book.spec << "  "
                 << (book.moves.empty() ? "(empty board)" : "\"" + book.moves + "\"") << "  attacker "
-                << (book.attacker == 0 ? "first" : "second") << "  " << book_status_name(book.status) << "  "
+                << player_name(book.attacker) << "  " << book_status_name(book.status) << "  "
                 << with_commas(static_cast<uint64_t>(book.nodes)) << " nodes, "
                 << with_commas(static_cast<uint64_t>(book.proven)) << " proven\n";
     return 0;

@@ -155,10 +155,10 @@ int run_certificate(const Args& args) {
             << "\n";
   for (const BrowseStrategyInfo& s : browser.strategies())
     if (s.holder == shown)
-      std::cout << "strategy   the " << (shown == 0 ? "first" : "second") << " player's, " << claim_name(s.claim)
+      std::cout << "strategy   the " << player_name(shown) << " player's, " << claim_name(s.claim)
                 << (s.rules.empty() ? "" : " (" + s.rules + ")") << ", " << with_commas(s.entries + s.paired + s.zones)
                 << " lines\n";
-  print_node(game, node, shown == 0 ? "first" : "second");
+  print_node(game, node, player_name(shown));
   return 0;
 }
 

@@ -154,7 +154,7 @@ int run_defences(const Args& args) {
     nlohmann::ordered_json out;
     out["game"] = game.spec;
     out["moves"] = format_turns(game, position.history());
-    out["defender"] = defender == 0 ? "first" : "second";
+    out["defender"] = player_name(defender);
     out["zone_order"] = options.zone_order;
     out["threat_order"] = options.threat_order;
     out["partial_turns"] = nlohmann::json::array();
@@ -227,7 +227,7 @@ int run_defences(const Args& args) {
               << seconds_text(result.proof_seconds) << ")\n";
   if (result.attacker_wins)
     std::cout << "value         "
-              << (*result.attacker_wins ? std::string("the attacker (") + (attacker == 0 ? "first" : "second") +
+              << (*result.attacker_wins ? std::string("the attacker (") + player_name(attacker) +
                                               " player) wins against every defence"
                                         : std::string("the attacker does not win: the defender holds after ") +
                                               turn_text(game, result.turns[searched - 1].turn))

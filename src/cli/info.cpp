@@ -5,6 +5,7 @@
 
 #include "cli/board_text.h"
 #include "cli/commands.h"
+#include "cli/format.h"
 #include "core/notation.h"
 #include "core/symmetry.h"
 #include "games/families.h"
@@ -65,10 +66,10 @@ int run_info(const Args& args) {
     out["symmetries"] = group.size();
     out["symmetries_complete"] = group.complete;
     out["moves"] = format_turns(game, position.history());
-    out["to_move"] = position.to_move() == 0 ? "first" : "second";
+    out["to_move"] = player_name(position.to_move());
     out["over"] = position.over();
     if (position.over())
-      out["winner"] = position.winner() == kNoPlayer ? "none" : position.winner() == 0 ? "first" : "second";
+      out["winner"] = position.winner() == kNoPlayer ? "none" : player_name(position.winner());
     std::cout << out.dump() << "\n";
     return 0;
   }

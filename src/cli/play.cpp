@@ -9,6 +9,7 @@
 
 #include "cli/board_text.h"
 #include "cli/commands.h"
+#include "cli/format.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "dictionary/dictionary_strategy.h"
@@ -95,7 +96,7 @@ int run_play(const Args& args) {
     }
   };
   if (!json)
-    std::cout << strategy.name() << " plays the " << (holder == 0 ? "first" : "second") << " player of " << game.spec
+    std::cout << strategy.name() << " plays the " << player_name(holder) << " player of " << game.spec
               << " (" << promise.source << ")\n"
               << draw_position(position) << std::flush;
 

@@ -152,7 +152,7 @@ std::vector<int> worker_counts(const std::string& list) {
 std::string number_text(uint32_t n) { return n >= kInfiniteNumber ? "inf" : std::to_string(n); }
 
 std::string question_text(int attacker) {
-  return std::string(attacker == 0 ? "x" : "o") + " (the " + (attacker == 0 ? "first" : "second") +
+  return std::string(attacker == 0 ? "x" : "o") + " (the " + player_name(attacker) +
          " player) wins";
 }
 
@@ -265,7 +265,7 @@ int run_prove(const Args& args) {
     out["game"] = game.spec;
     out["moves"] = start;
     out["method"] = "job-level";
-    out["to_move"] = me == 0 ? "first" : "second";
+    out["to_move"] = player_name(me);
     out["value"] = game_value_name(report.value, me);
     out["to_move_value"] = value_name(report.value);
     out["policy"] = policy_name(settings.policy);
@@ -279,7 +279,7 @@ int run_prove(const Args& args) {
     out["db"] = temporary.path.empty() ? nlohmann::json(db_path) : nlohmann::json(nullptr);
     nlohmann::json questions = nlohmann::json::array();
     for (const QuestionReport& q : report.questions)
-      questions.push_back({{"attacker", q.attacker == 0 ? "first" : "second"},
+      questions.push_back({{"attacker", player_name(q.attacker)},
                            {"answer", q.answer ? nlohmann::json(*q.answer ? "proved" : "disproved")
                                                : nlohmann::json(nullptr)},
                            {"tree_nodes", q.tree_nodes},

@@ -90,8 +90,6 @@ std::vector<std::string> describe(const Position& start, int defender, const Mat
   return out;
 }
 
-std::string side_name(int player) { return player == 0 ? "first" : "second"; }
-
 int run_catalog(const Args& args);
 int run_survey(const Args& args, const Game& game);
 
@@ -115,7 +113,7 @@ int run_prove_draw(const Args& args) {
   if (position.over()) throw InputError("the game is already over in this position");
   std::vector<int> defenders;
   for (int p = 0; p < 2; ++p)
-    if ((side == "both" || side == side_name(p)) && pairing_applies(game.rules, p)) defenders.push_back(p);
+    if ((side == "both" || side == player_name(p)) && pairing_applies(game.rules, p)) defenders.push_back(p);
   if (defenders.empty())
     throw InputError(std::string("pairings prove nothing here: they need one stone a turn, no gravity, ") +
                      "and a normal or maker-breaker goal (where only the breaker defends)");
@@ -185,7 +183,7 @@ int run_prove_draw(const Args& args) {
         d["matching_sets"] = r.components;
         d["plan"] = format_components(game, r.proof->plan.components);
       }
-      out[side_name(r.defender) + "_player_defends"] = d;
+      out[player_name(r.defender) + "_player_defends"] = d;
     }
     if (args.has("certificate")) out["certificate"] = proves == "nothing" ? nlohmann::json(nullptr) : nlohmann::json(args.get("certificate"));
     std::cout << out.dump() << "\n";
@@ -196,8 +194,8 @@ int run_prove_draw(const Args& args) {
   std::cout << "game         " << game.spec << "\n";
   std::cout << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n";
   for (const SideResult& r : results) {
-    std::cout << side_name(r.defender) << " player " << (r.defender == 0 ? " " : "")
-              << (r.proof ? "keeps the " : "finds no plan against the ") << side_name(1 - r.defender)
+    std::cout << player_name(r.defender) << " player " << (r.defender == 0 ? " " : "")
+              << (r.proof ? "keeps the " : "finds no plan against the ") << player_name(1 - r.defender)
               << " player from every line";
     if (r.proof) {
       const MatchingPlan& plan = r.proof->plan;

@@ -69,7 +69,7 @@ nlohmann::ordered_json puzzle_json(const Game& game, const Puzzle& p, std::size_
   j["id"] = id;
   j["game"] = game.spec;
   j["moves"] = p.moves;
-  j["to_move"] = p.to_move == 0 ? "first" : "second";
+  j["to_move"] = player_name(p.to_move);
   j["first_move"] = format_turn(game, p.solution.front());
   std::vector<std::string> line;
   for (const Turn& t : p.solution) line.push_back(format_turn(game, t));

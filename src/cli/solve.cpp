@@ -128,7 +128,7 @@ nlohmann::ordered_json value_json(const Game& game, const Position& position, Va
   out["game"] = game.spec;
   out["moves"] = format_turns(game, position.history());
   out["method"] = method;
-  out["to_move"] = position.to_move() == 0 ? "first" : "second";
+  out["to_move"] = player_name(position.to_move());
   out["value"] = game_value_name(value, position.to_move());
   out["to_move_value"] = value_name(value);
   return out;
@@ -205,7 +205,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
   const bool asked_one = args.has("wins");
   const std::string asked = args.get("wins");  // "first" or "second"
   // One question answered no (--wins): only that the other player does not lose.
-  const std::string player = result.not_lose ? (*result.not_lose == 0 ? "first" : "second") : "";
+  const std::string player = result.not_lose ? player_name(*result.not_lose) : "";
   const std::string game_value =
       result.not_lose ? player + "-player-not-lose" : game_value_name(result.value, position.to_move());
   const std::string to_move_value = result.not_lose ? (*result.not_lose == position.to_move() ? "not-lose" : "not-win")

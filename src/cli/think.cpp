@@ -94,7 +94,7 @@ int run_think(const Args& args) {
     nlohmann::ordered_json out;
     out["game"] = game.spec;
     out["moves"] = format_turns(game, position.history());
-    out["to_move"] = position.to_move() == 0 ? "first" : "second";
+    out["to_move"] = player_name(position.to_move());
     out["move"] = r.move.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(move);
     out["source"] = move_source_name(r.source);
     out["evaluation"] = evaluation_name(r.evaluation);

@@ -61,7 +61,7 @@ int solve_tile_game(const Args& args, const Game& game) {
     out["game"] = game.spec;
     out["moves"] = moves;
     out["method"] = "tile";
-    out["to_move"] = position.to_move() == 0 ? "first" : "second";
+    out["to_move"] = player_name(position.to_move());
     out["value"] = game_value_name(value, position.to_move());
     out["to_move_value"] = value_name(value);
     out["winner"] = breaker_wins ? "breaker" : "maker";
