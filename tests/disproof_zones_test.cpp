@@ -118,9 +118,10 @@ bool attacker_forces_win(Position& position, int attacker, std::unordered_map<st
 
 // The property the zones rest on, at the root of random disproofs: the cells a disproof
 // says it does not need, all given to the attacker at once with the same side to move,
-// leave him without a win, as the naive reference judges it. Every rule's zone is read
-// on the way (a forced block, whose pruning needs the attacker's lines through its cell;
-// pairings; the union at the attacker's turns).
+// leave him without a win, as the naive reference judges it. The zones come from whatever
+// decided the nodes below (forced blocks, whose pruning needs the attacker's lines through
+// their cell; pairings; the union at the attacker's turns): replacing any of those three
+// by a wrong one made this test fail.
 TEST(DisproofZones, HoldWithTheAttackerOwningAllTheirIrrelevantCells) {
   int checked = 0;
   for (const char* spec : {"mnk:4x4x3", "mnk:5x5x4", "mnk:6x5x4"}) {

@@ -187,10 +187,11 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
               << "value        not decided: " << why << " after " << seconds_text(stopped.seconds) << "\n";
     if (stopped.known_not_lose)
       std::cout << "known        the " << player_name(1 - *stopped.known_not_lose)
-                << " player does not win (the first question, answered)\n";
+                << " player does not win (answered by the first proof)\n";
+    auto number = [](uint32_t n) { return n >= kProofInfinity ? std::string("inf") : with_commas(n); };
     if (stopped.open_attacker >= 0)
       std::cout << "open         does the " << player_name(stopped.open_attacker) << " player win? root pn "
-                << stopped.open_pn << ", dn " << stopped.open_dn << " when it stopped\n";
+                << number(stopped.open_pn) << ", dn " << number(stopped.open_dn) << " when it stopped\n";
     std::cout << "nodes        " << with_commas(stopped.nodes) << "\n" << table_file_text(args, resumed);
     if (args.has("table-file")) std::cout << "             run the same command again to go on\n";
   }

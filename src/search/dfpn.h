@@ -174,9 +174,10 @@ class Dfpn {
   // Whether the last proof's root was decided by the rules or the knowledge, without
   // expanding it: then the answer is the position's own, whatever was excluded.
   bool root_settled() const { return root_settled_; }
-  // After the last proof disproved its root (zones of disproofs on): the cells that
-  // disproof does not need. It still holds were the attacker to own all of them, with the
-  // same side to move (the property the zones rest on; tests replay it).
+  // After the last proof disproved its root (zones of disproofs on): cells that disproof
+  // does not need. It still holds were the attacker to own all of them, with the same side
+  // to move (the property the zones rest on; tests replay it). Empty (claiming nothing)
+  // where a helper thread settled the root first, or at a restricted root.
   const Cells& root_irrelevant() const { return root_irrelevant_; }
   uint32_t root_pn() const { return root_.pn; }
   uint32_t root_dn() const { return root_.dn; }

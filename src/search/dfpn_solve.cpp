@@ -27,8 +27,7 @@ void write_finished(const Position& position, CertificateSink& out) {
   }
 }
 
-// The proofs: "does `only_winner` win?", or the value's two questions; the strategies
-// their answers give, as (holder, claim), go to `reads`.
+// A proof stopped: the question it left open and its root's numbers.
 template <int W>
 void stopped_at(const Dfpn<W>& dfpn, DfpnResult& result) {
   result.complete = false;
@@ -37,6 +36,8 @@ void stopped_at(const Dfpn<W>& dfpn, DfpnResult& result) {
   result.open_dn = dfpn.root_dn();
 }
 
+// The proofs: "does `only_winner` win?", or the value's two questions; the strategies
+// their answers give, as (holder, claim), go to `reads`.
 template <int W>
 void ask(Dfpn<W>& dfpn, Board<W>& board, std::optional<int> only_winner, DfpnResult& result,
          std::vector<std::pair<int, Claim>>& reads) {

@@ -34,9 +34,10 @@ struct DfpnResult {
   // Set when one question was asked and its answer was no: this player does not lose
   // (and `value` is meaningless).
   std::optional<int> not_lose;
-  // Where a proof stopped by a budget got to: the attacker of the question left open, the
-  // root's numbers when it stopped, and the player an earlier question showed does not
-  // lose (the first question, "does the side to move win?", answered no).
+  // Where an incomplete proof got to (stopped by a budget, or its root's numbers
+  // saturated): the attacker of the question left open, the root's numbers then (the
+  // main thread's), and the player an earlier question showed does not lose (the first
+  // question, "does the side to move win?", answered no).
   int open_attacker = -1;
   uint32_t open_pn = 0, open_dn = 0;
   std::optional<int> known_not_lose;

@@ -158,7 +158,7 @@ bool LinePairing<W>::shared_pairs(const GroupSet& open, const Cells& used) {
   // The most promising pairs first: those in the most open groups, and whose cells the
   // fewest other open groups need (a pair narrows every group through one of its cells
   // that it does not serve). A group served counts three narrowed: on the 7x7x5, 8x6x5
-  // and 9x6x5 draws, df-pn then takes 19 to 50 % fewer nodes than with the groups served
+  // and 9x6x5 draws, df-pn then takes 30 to 49 % fewer nodes than with the groups served
   // alone (docs/benchmarks.md, "The shared-pair search's order").
   struct Candidate {
     Cell a, b;
