@@ -116,6 +116,7 @@ TEST(SolveCli, SecondsStopAndTheTableFileResumes) {
   testing::CliRun run = testing::kinrow(pns + " --seconds 0.001");
   EXPECT_EQ(run.status, 4) << run.out << run.err;
   EXPECT_NE(run.out.find("\"stopped\":\"seconds\""), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"open\":{\"wins\":\"first\""), std::string::npos) << run.out;  // its first question
   run = testing::kinrow(pns);
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("\"value\":\"draw\""), std::string::npos) << run.out;

@@ -156,11 +156,8 @@ struct Stopped {
   uint64_t nodes = 0;
   double seconds = 0;
   bool interrupted = false;  // Ctrl-C; else --seconds
-  // Df-pn's: the question left open ("does this player win?") and its root's numbers,
-  // and what an earlier question settled (this player does not lose).
-  int open_attacker = -1;
-  uint32_t open_pn = 0, open_dn = 0;
-  std::optional<int> known_not_lose;
+  // Df-pn's answer: the question it left open, and what an earlier one settled.
+  const DfpnResult* dfpn = nullptr;
 };
 
 // A solve stopped before its value: where it got to, and where its table is. Exit status
@@ -168,6 +165,7 @@ struct Stopped {
 int report_stopped(const Args& args, const Game& game, const Position& position, const char* method,
                    const Stopped& stopped, bool resumed) {
   const std::string why = stopped.interrupted ? "interrupted (Ctrl-C)" : "--seconds " + args.get("seconds") + " ran out";
+  const DfpnResult* dfpn = stopped.dfpn;
   if (args.has("json")) {
     nlohmann::ordered_json out;
     out["game"] = game.spec;
@@ -177,21 +175,21 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     out["stopped"] = stopped.interrupted ? "interrupt" : "seconds";
     out["nodes"] = stopped.nodes;
     out["seconds"] = stopped.seconds;
-    if (stopped.known_not_lose) out["known"] = player_name(*stopped.known_not_lose) + "-player-not-lose";
-    if (stopped.open_attacker >= 0)
-      out["open"] = {{"wins", player_name(stopped.open_attacker)}, {"pn", stopped.open_pn}, {"dn", stopped.open_dn}};
+    if (dfpn && dfpn->known_not_lose) out["known"] = player_name(*dfpn->known_not_lose) + "-player-not-lose";
+    if (dfpn && dfpn->open_attacker >= 0)
+      out["open"] = {{"wins", player_name(dfpn->open_attacker)}, {"pn", dfpn->open_pn}, {"dn", dfpn->open_dn}};
     add_table_file(out, args, resumed);
     std::cout << out.dump() << "\n";
   } else {
     std::cout << "game         " << game.spec << "\n"
               << "value        not decided: " << why << " after " << seconds_text(stopped.seconds) << "\n";
-    if (stopped.known_not_lose)
-      std::cout << "known        the " << player_name(1 - *stopped.known_not_lose)
+    if (dfpn && dfpn->known_not_lose)
+      std::cout << "known        the " << player_name(1 - *dfpn->known_not_lose)
                 << " player does not win (answered by the first proof)\n";
     auto number = [](uint32_t n) { return n >= kProofInfinity ? std::string("inf") : with_commas(n); };
-    if (stopped.open_attacker >= 0)
-      std::cout << "open         does the " << player_name(stopped.open_attacker) << " player win? root pn "
-                << number(stopped.open_pn) << ", dn " << number(stopped.open_dn) << " when it stopped\n";
+    if (dfpn && dfpn->open_attacker >= 0)
+      std::cout << "open         does the " << player_name(dfpn->open_attacker) << " player win? root pn "
+                << number(dfpn->open_pn) << ", dn " << number(dfpn->open_dn) << " when it stopped\n";
     std::cout << "nodes        " << with_commas(stopped.nodes) << "\n" << table_file_text(args, resumed);
     if (args.has("table-file")) std::cout << "             run the same command again to go on\n";
   }
@@ -346,13 +344,7 @@ int run_solve(const Args& args) {
     progress.show("window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) +
                   "  " + rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds));
     const bool interrupted = interrupt_requested().load();
-    if (interrupted || (budget > 0 && p.seconds >= budget)) {
-      Stopped stopped;
-      stopped.nodes = p.nodes;
-      stopped.seconds = p.seconds;
-      stopped.interrupted = interrupted;
-      throw stopped;
-    }
+    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted, nullptr};
   };
   DfpnOptions proof_numbers;
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
@@ -408,17 +400,9 @@ int run_solve(const Args& args) {
     if (options.certificate) file.emplace(args, game, position);
     const DfpnResult result = dfpn_solve(position, proof_numbers, file ? &file->sink() : nullptr, only_winner);
     progress.clear();
-    if (result.out_of_time || result.interrupted) {
-      Stopped stopped;
-      stopped.nodes = result.nodes;
-      stopped.seconds = result.seconds;
-      stopped.interrupted = result.interrupted;
-      stopped.open_attacker = result.open_attacker;
-      stopped.open_pn = result.open_pn;
-      stopped.open_dn = result.open_dn;
-      stopped.known_not_lose = result.known_not_lose;
-      return report_stopped(args, game, position, "pns", stopped, result.resumed);
-    }
+    if (result.out_of_time || result.interrupted)
+      return report_stopped(args, game, position, "pns",
+                            {result.nodes, result.seconds, result.interrupted, &result}, result.resumed);
     if (!result.complete)
       throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
                        "try --method alphabeta");
