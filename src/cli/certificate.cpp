@@ -1,24 +1,30 @@
 // kinrow certificate show: walk a certificate's strategy one position at a time
 // (proof/certificate_browser.h), as the proof browser of kinrow serve does.
+// kinrow certificate join: certificates proved apart made one (proof/certificate_join.h).
+#include <filesystem>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/board_text.h"
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "core/clock.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "core/text_file.h"
 #include "games/families.h"
 #include "proof/certificate_browser.h"
+#include "proof/certificate_join.h"
 
 namespace kinrow::cli {
 
 const CommandSpec kCertificateSpec = {
     "certificate",
-    "show FILE [--moves M] [--player 1|2] [--json]",
-    "Walk a certificate's strategy: the holder's turn, or every reply with its answer.",
+    "show FILE [--moves M] [--player 1|2] [--json]\n"
+    "       kinrow certificate join OUT FILE... [--start M] [--json]",
+    "Walk a certificate's strategy, or join certificates proved apart into one.",
     "Shows the position after --moves (played from the certificate's start) as kinrow verify\n"
     "plays the strategy there: at the holder's turns the certificate's turn (its entry, an\n"
     "entry of a symmetric position carried over onto this board, or the win the win-now\n"
@@ -28,18 +34,28 @@ const CommandSpec kCertificateSpec = {
     "(won, drawn, spoiled, paired, forest, zone, and gap, illegal, lost for a certificate\n"
     "the checker would reject). Zones are shown with their levels, pairings with their\n"
     "pairs. The game is read from the certificate. Format: docs/certificates.md.\n\n"
+    "join writes OUT (compressed if it ends in .gz), one certificate from --start (default:\n"
+    "the empty board) made of FILEs proved apart -- each first move of a board proved by its\n"
+    "own solve, in as many sittings or on as many machines as it takes. Strategies of the\n"
+    "same player and claim become one, with the rules any of them used; where two FILEs\n"
+    "hold the same position the first one's entry is kept. The join is not trusted: run\n"
+    "kinrow verify on OUT, which checks it from its start against every defence.\n\n"
     "examples:\n"
     "  kinrow solve tictactoe --moves \"b2 b3\" --certificate ttt.cert --quiet\n"
     "  kinrow certificate show ttt.cert\n"
-    "  kinrow certificate show ttt.cert --moves \"a3 c1\" --json",
+    "  kinrow certificate show ttt.cert --moves \"a3 c1\" --json\n"
+    "  for m in a1 b1 b2; do kinrow solve tictactoe --moves $m --method pns --wins first --certificate $m.cert; done\n"
+    "  kinrow solve tictactoe --method pns --wins second --certificate second.cert\n"
+    "  kinrow certificate join draw.cert a1.cert b1.cert b2.cert second.cert && kinrow verify tictactoe draw.cert",
     {
         {"moves", "M", "the moves from the certificate's start to the position shown"},
         {"player", "1|2", "the strategy of this player (a draw holds one for each); default: the first listed"},
         {"cap", "N", "count at most N positions below each child (default 100000)"},
+        {"start", "M", "join: the moves from the empty board to the joined certificate's start"},
         {"json", "", "print one JSON object instead of text"},
     },
     2,
-    2,
+    1 << 20,
 };
 
 namespace {
@@ -124,11 +140,63 @@ void print_node(const Game& game, const BrowseNode& node, const std::string& hol
               << count_text(child.positions_below, child.capped) << " below\n";
 }
 
+int run_join(const Args& args) {
+  if (args.positional.size() < 3) throw InputError("join needs OUT and at least one certificate to join");
+  const std::vector<std::string> inputs(args.positional.begin() + 2, args.positional.end());
+  for (const std::string& in : inputs)
+    if (in == args.positional[1]) throw InputError("OUT (\"" + in + "\") is also a certificate to join");
+  std::string spec;
+  try {
+    InputFile first(inputs.front());
+    spec = read_certificate_spec(first);
+  } catch (const InputError& e) {
+    throw InputError(inputs.front() + ": " + e.what());
+  }
+  const Game game = make_game(spec);
+  const auto open = [&](std::size_t i) -> std::unique_ptr<std::istream> { return std::make_unique<InputFile>(inputs[i]); };
+  const auto started = std::chrono::steady_clock::now();
+  OutputFile file(args.positional[1]);
+  CertificateWriter writer(file, game);
+  JoinReport report;
+  try {
+    report = join_certificates(game, args.get("start"), inputs, open, writer);
+    if (!file.close()) throw InputError("writing \"" + args.positional[1] + "\" failed");
+  } catch (...) {
+    file.close();
+    std::error_code ignored;
+    std::filesystem::remove(args.positional[1], ignored);  // half a certificate is none
+    throw;
+  }
+  const double seconds = seconds_since(started);
+  if (args.has("json")) {
+    nlohmann::ordered_json out;
+    out["game"] = game.spec;
+    out["certificate"] = args.positional[1];
+    out["start"] = args.get("start");
+    out["inputs"] = report.inputs;
+    out["strategies"] = report.strategies;
+    out["entries"] = report.lines;
+    out["duplicates_dropped"] = report.duplicates;
+    out["seconds"] = seconds;
+    std::cout << out.dump() << "\n";
+    return 0;
+  }
+  std::cout << "game         " << game.spec << "\n"
+            << "joined       " << report.inputs << " certificate(s) into " << args.positional[1] << ": "
+            << report.strategies << " strateg" << (report.strategies == 1 ? "y" : "ies") << ", "
+            << with_commas(report.lines) << " entries (" << with_commas(report.duplicates)
+            << " dropped: positions an earlier certificate gave), " << seconds_text(seconds) << "\n"
+            << "check with   kinrow verify " << game.spec << " " << args.positional[1] << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int run_certificate(const Args& args) {
+  if (args.positional[0] == "join") return run_join(args);
   if (args.positional[0] != "show")
-    throw InputError("unknown action \"" + printable(args.positional[0]) + "\" (this command knows: show)");
+    throw InputError("unknown action \"" + printable(args.positional[0]) + "\" (this command knows: show, join)");
+  if (args.positional.size() != 2) throw InputError("show takes one certificate");
   const std::string text = read_text_file(args.positional[1]);  // plain or gzip-compressed
   std::istringstream head(text);
   BrowseOptions options;

@@ -15,8 +15,13 @@ void check_certificate_options(const Args& args, const Position& position) {
       throw InputError("--certificate-from-empty needs --moves to be exactly one turn, the opening");
   }
   if (args.has("certificate")) {
-    std::ofstream probe(args.get("certificate"));
-    if (!probe) throw InputError("cannot write \"" + args.get("certificate") + "\"");
+    // Opened for appending and closed again: a file that was not there is not left behind
+    // (empty) by a run that stops on its next argument, one that was is not cut short.
+    const std::string& path = args.get("certificate");
+    const bool existed = std::filesystem::exists(path);
+    if (!std::ofstream(path, std::ios::app)) throw InputError("cannot write \"" + path + "\"");
+    std::error_code ignored;
+    if (!existed) std::filesystem::remove(path, ignored);
   }
 }
 
