@@ -15,6 +15,7 @@
 #include "cli/interrupt.h"
 #include "cli/pairing_options.h"
 #include "cli/solve_batch.h"
+#include "cli/solve_split.h"
 #include "cli/tile_solve.h"
 #include "core/clock.h"
 #include "core/error.h"
@@ -108,6 +109,13 @@ const CommandSpec kSolveSpec = {
                                        "entry (a win of the game; kinrow verify re-checks it from the start)"},
         {"no-disproof-zones", "", "df-pn, one stone a turn: do not refute the attacker's moves by the zones of\n"
                                   "refuted siblings (to measure them, and to cross-check)"},
+        {"split", "", "df-pn: prove each move of the side to move (one per symmetry class) on its own,\n"
+                      "with a table of its own and, with --threads N, N moves at once; then the\n"
+                      "opponent's question whole. For positions where the side to move does not win\n"
+                      "(every move must be refuted: 8x8x5); the certificate is joined from the\n"
+                      "proofs (docs/parallel.md)"},
+        {"split-dir", "DIR", "--split: keep each move's answer and certificate in DIR as it comes, so that\n"
+                             "the same command run again after a stop goes on from the moves left"},
         {"seconds", "S", "stop after S seconds if the value is not found by then (df-pn and alpha-beta)"},
         {"table-file", "PATH", "keep the search's table in PATH: read if it exists, written when the search\n"
                                "ends, decided or stopped (--seconds, Ctrl-C), so that the same command run\n"
@@ -394,6 +402,8 @@ int run_solve(const Args& args) {
     proof_numbers.seconds = budget;
     proof_numbers.table_file = options.table_file;
     proof_numbers.interrupt = &interrupt_requested();
+    if (args.has("split-dir") && !args.has("split")) throw InputError("--split-dir goes with --split");
+    if (args.has("split")) return solve_split(args, position, proof_numbers, choice, progress);
     progress.note(dfpn_setup(choice) + (method == "auto" ? " (chosen: " + choice.reason + ")" : ""));
     // The certificate streams into its file as the walk finds it (Qubic's: 2.2 M entries).
     std::optional<CertificateFile> file;
@@ -409,6 +419,7 @@ int run_solve(const Args& args) {
     const std::size_t entries = file && result.certificate_written ? file->finish() : 0;
     return report_proof_numbers(args, game, position, result, entries, choice, method == "auto");
   }
+  if (args.has("split") || args.has("split-dir")) throw InputError("--split is for df-pn; add --method pns");
   if (method == "auto") progress.note("alpha-beta (chosen: " + choice.reason + ")");
   std::optional<CertificateFile> file;
   if (options.certificate) {

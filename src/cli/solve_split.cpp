@@ -1,0 +1,420 @@
+// kinrow solve --split: df-pn split at the root.
+//
+// Where the side to move does not win, every one of his moves must be refuted. Df-pn on
+// the whole position works on whichever move looks nearest to a win, so it keeps all of
+// them open at once and goes back and forth between them as their numbers change, each
+// holding its part of the table (docs/benchmarks.md, "8x8x5 split at the root"). Split,
+// each move (one per symmetry class of the position) is a proof of its own — "does the
+// side to move still win after it?" — with a table of its own, and with several threads
+// several moves are proved at once, one a thread. If none wins, the opponent's question is
+// asked of the whole position as usual, and the certificate is joined from the moves'
+// and the opponent's (proof/certificate_join.h) for the checker to re-check whole. With
+// --split-dir the moves' answers and certificates are kept there as they come, so a split
+// stopped by --seconds or Ctrl-C goes on, run again, from the moves not yet proved.
+#include "cli/solve_split.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "cli/interrupt.h"
+#include "core/clock.h"
+#include "core/error.h"
+#include "core/notation.h"
+#include "core/symmetry.h"
+#include "core/text_file.h"
+#include "proof/certificate.h"
+#include "proof/certificate_join.h"
+#include "search/dfpn_solve.h"
+
+namespace kinrow::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// The turns of the side to move, one per class of the symmetries that keep the position.
+std::vector<Turn> turns_up_to_symmetry(const Position& position) {
+  const Game& game = position.game();
+  std::vector<Permutation> keeping;
+  for (const Permutation& map : automorphisms(game).maps) {
+    bool keeps = true;
+    for (Cell c = 0; c < game.cell_count() && keeps; ++c) keeps = position.owner(map[c]) == position.owner(c);
+    if (keeps) keeping.push_back(map);
+  }
+  std::vector<Turn> turns;
+  std::set<Turn> seen;
+  for (const Turn& turn : position.legal_turns()) {
+    if (seen.count(turn)) continue;
+    turns.push_back(turn);
+    for (const Permutation& map : keeping) {
+      Turn image;
+      for (Cell c : turn) image.push_back(map[c]);
+      std::sort(image.begin(), image.end());
+      seen.insert(image);
+    }
+  }
+  return turns;
+}
+
+// What one move's proof answered.
+struct MoveProof {
+  Turn turn;
+  std::string text;         // the turn in move notation
+  bool decided = false;
+  bool wins = false;        // the side to move wins after it
+  bool resumed = false;     // answered by an earlier run (--split-dir)
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// Where the moves' answers and certificates live: --split-dir, kept; else, when a
+// certificate is asked for, a directory of its own, removed at the end.
+class SplitDir {
+ public:
+  SplitDir(const Args& args, const Position& position, bool certificate) {
+    const std::string identity = "game " + position.game().spec + "\nmoves " +
+                                 format_turns(position.game(), position.history()) + "\ncertificates " +
+                                 (certificate ? "yes" : "no") + "\n";
+    if (args.has("split-dir")) {
+      path_ = args.get("split-dir");
+      keep_ = true;
+    } else if (certificate) {
+      path_ = (fs::temp_directory_path() / ("kinrow-split-" + std::to_string(::getpid()))).string();
+    } else {
+      return;  // nothing to keep
+    }
+    fs::create_directories(path_);
+    const fs::path id = fs::path(path_) / "split.txt";
+    if (fs::exists(id)) {
+      if (read_text_file(id.string()) != identity)
+        throw InputError("--split-dir " + path_ + " holds another split (" + id.string() +
+                         "): another position, game or certificate setting");
+    } else {
+      std::ofstream(id) << identity;
+    }
+  }
+  ~SplitDir() {
+    std::error_code ignored;
+    if (!path_.empty() && !keep_) fs::remove_all(path_, ignored);
+  }
+  SplitDir(const SplitDir&) = delete;
+  SplitDir& operator=(const SplitDir&) = delete;
+
+  bool used() const { return !path_.empty(); }
+  bool kept() const { return keep_; }
+  std::string answer(std::size_t i) const { return file("move-" + std::to_string(i + 1) + ".json"); }
+  std::string certificate(std::size_t i) const { return file("move-" + std::to_string(i + 1) + ".cert.gz"); }
+  std::string opponent_certificate() const { return file("opponent.cert.gz"); }
+  std::string root_entry() const { return file("root-entry.cert"); }
+
+ private:
+  std::string file(const std::string& name) const { return (fs::path(path_) / name).string(); }
+  std::string path_;
+  bool keep_ = false;
+};
+
+// A move answered by an earlier run, if its answer (and certificate, where one is due) is there.
+bool read_earlier(const SplitDir& dir, std::size_t i, bool certificate, MoveProof& proof) {
+  if (!dir.used() || !fs::exists(dir.answer(i))) return false;
+  if (certificate && !fs::exists(dir.certificate(i))) return false;
+  const nlohmann::json j = nlohmann::json::parse(read_text_file(dir.answer(i)));
+  if (j.at("move").get<std::string>() != proof.text)
+    throw InputError(dir.answer(i) + " answers " + j.at("move").get<std::string>() + ", not " + proof.text);
+  proof.decided = true;
+  proof.resumed = true;
+  proof.wins = j.at("wins").get<bool>();
+  proof.nodes = j.at("nodes").get<uint64_t>();
+  proof.seconds = j.at("seconds").get<double>();
+  return true;
+}
+
+void write_answer(const SplitDir& dir, std::size_t i, const MoveProof& proof) {
+  if (!dir.used()) return;
+  const nlohmann::ordered_json j = {
+      {"move", proof.text}, {"wins", proof.wins}, {"nodes", proof.nodes}, {"seconds", proof.seconds}};
+  const std::string part = dir.answer(i) + ".part";
+  std::ofstream(part) << j.dump() << "\n";
+  fs::rename(part, dir.answer(i));
+}
+
+// A df-pn proof whose certificate goes to `path` (renamed into place only when whole).
+DfpnResult prove_into(const Position& position, const DfpnOptions& options, std::optional<int> only_winner,
+                      const std::string& path) {
+  if (path.empty()) return dfpn_solve(position, options, nullptr, only_winner);
+  const std::string part = path + ".part.gz";
+  DfpnResult result;
+  {
+    OutputFile file(part);
+    CertificateWriter writer(file, position.game());
+    result = dfpn_solve(position, options, &writer, only_winner);
+    if (!file.close()) throw InputError("writing \"" + part + "\" failed");
+  }
+  if (result.complete && !result.out_of_time && !result.interrupted && !result.certificate_written)
+    throw InputError("the certificate of " + path + " was not written (re-deciding forgotten positions ran out of budget)");
+  if (result.certificate_written) fs::rename(part, path);
+  else fs::remove(part);
+  return result;
+}
+
+std::string player_of(int p) { return p == 0 ? "first" : "second"; }
+
+}  // namespace
+
+int solve_split(const Args& args, const Position& position, const DfpnOptions& options, const MethodChoice& choice,
+                ProgressLine& progress) {
+  const Game& game = position.game();
+  if (position.over()) throw InputError("the game is already over");
+  if (args.has("table-file")) throw InputError("--split keeps each move's answer in --split-dir, not a table file");
+  const int me = position.to_move();
+  if (args.has("wins") && args.get("wins") != player_of(me))
+    throw InputError("--split splits the side to move's question; --wins " + args.get("wins") +
+                     " asks of the player not to move, whose question df-pn answers whole");
+  const bool certificate = args.has("certificate");
+  const SplitDir dir(args, position, certificate);
+  const auto started = Clock::now();
+  const double budget = options.seconds;
+
+  std::vector<MoveProof> moves;
+  for (const Turn& turn : turns_up_to_symmetry(position)) {
+    MoveProof proof;
+    proof.turn = turn;
+    proof.text = format_turn(game, turn);
+    moves.push_back(proof);
+  }
+  std::vector<std::size_t> open;
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (!read_earlier(dir, i, certificate, moves[i])) open.push_back(i);
+  const int workers = std::max(1, std::min<int>(choice.threads, static_cast<int>(open.size())));
+  const std::size_t table = std::max<std::size_t>(1, choice.table_megabytes / static_cast<std::size_t>(workers));
+  progress.note("split at the root: " + std::to_string(moves.size()) + " moves up to symmetry (" +
+                std::to_string(moves.size() - open.size()) + " answered by an earlier run), " +
+                std::to_string(workers) + " at a time, a table of " + std::to_string(table) + " MiB each");
+
+  // The moves' proofs, `workers` at once; the first win (or a stop) ends them all.
+  std::atomic<bool> stop{false};
+  std::mutex lock;
+  std::size_t next = 0, done = moves.size() - open.size();
+  std::optional<std::size_t> winning;
+  bool stopped = false, interrupted = false, overflowed = false;
+  std::vector<uint64_t> running_nodes(moves.size(), 0);
+  auto show = [&] {  // under `lock`
+    uint64_t nodes = 0;
+    std::string names;
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (running_nodes[i]) nodes += running_nodes[i], names += " " + moves[i].text;
+    progress.show("split  " + std::to_string(done) + "/" + std::to_string(moves.size()) + " answered; proving" +
+                  names + "  " + with_commas(nodes) + " nodes  " + seconds_text(seconds_since(started)));
+  };
+  auto work = [&] {
+    for (;;) {
+      std::size_t i;
+      {
+        const std::lock_guard<std::mutex> guard(lock);
+        if (stop || next >= open.size()) return;
+        i = open[next++];
+      }
+      Position child = position;
+      child.play(moves[i].turn);
+      DfpnOptions one = options;
+      one.threads = 1;
+      one.table_megabytes = table;
+      one.table_file.clear();
+      one.interrupt = &stop;
+      if (budget > 0) one.seconds = std::max(1e-3, budget - seconds_since(started));
+      one.on_progress = [&, i](uint64_t nodes, uint32_t, uint32_t) {
+        if (interrupt_requested().load()) stop = true;
+        const std::lock_guard<std::mutex> guard(lock);
+        running_nodes[i] = std::max<uint64_t>(nodes, 1);
+        show();
+      };
+      const DfpnResult r = prove_into(child, one, me, certificate ? dir.certificate(i) : "");
+      const std::lock_guard<std::mutex> guard(lock);
+      running_nodes[i] = 0;
+      MoveProof& proof = moves[i];
+      proof.nodes = r.nodes;
+      proof.seconds = r.seconds;
+      if (r.out_of_time || r.interrupted || !r.complete) {
+        stopped = true;
+        interrupted |= r.interrupted && interrupt_requested().load();
+        overflowed |= !r.out_of_time && !r.interrupted;
+        stop = true;
+        continue;
+      }
+      proof.decided = true;
+      proof.wins = !r.not_lose;  // asked "does `me` win?": a no is the opponent's not-lose
+      write_answer(dir, i, proof);
+      ++done;
+      progress.note("split  " + proof.text + (proof.wins ? "  wins" : "  refuted") + "  " +
+                    with_commas(proof.nodes) + " nodes  " + seconds_text(proof.seconds) + "  (" +
+                    std::to_string(done) + "/" + std::to_string(moves.size()) + ")");
+      if (proof.wins && !winning) winning = i, stop = true;
+    }
+  };
+  {
+    std::vector<std::thread> threads;
+    for (int t = 1; t < workers; ++t) threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads) t.join();
+  }
+  for (std::size_t i = 0; i < moves.size() && !winning; ++i)
+    if (moves[i].decided && moves[i].wins) winning = i;  // an earlier run's
+  progress.clear();
+  if (overflowed && !winning)
+    throw InputError("df-pn stopped before deciding a move (its proof numbers overflowed); try --method alphabeta");
+
+  uint64_t nodes = 0;
+  for (const MoveProof& m : moves) nodes += m.resumed ? 0 : m.nodes;
+  // The opponent's question, asked of the whole position once no move wins.
+  std::optional<DfpnResult> opponent;
+  const bool one_question = args.has("wins");
+  if (!winning && !stopped && !one_question) {
+    DfpnOptions whole = options;
+    whole.threads = choice.threads;
+    whole.table_megabytes = choice.table_megabytes;
+    whole.table_file.clear();
+    if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
+    progress.note("then: does the " + player_of(1 - me) + " player win? (df-pn on the whole position, " +
+                  std::to_string(choice.threads) + " thread" + (choice.threads > 1 ? "s" : "") + ")");
+    opponent = prove_into(position, whole, 1 - me, certificate ? dir.opponent_certificate() : "");
+    progress.clear();
+    nodes += opponent->nodes;
+    if (opponent->out_of_time || opponent->interrupted) stopped = true, interrupted = opponent->interrupted;
+    else if (!opponent->complete)
+      throw InputError("df-pn stopped before deciding the opponent's question (its proof numbers overflowed)");
+  }
+  const double seconds = seconds_since(started);
+
+  auto split_json = [&] {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const MoveProof& m : moves) {
+      nlohmann::ordered_json one = {{"move", m.text}};
+      one["answer"] = !m.decided ? nlohmann::json(nullptr) : nlohmann::json(m.wins ? "wins" : "refuted");
+      one["nodes"] = m.nodes;
+      one["seconds"] = m.seconds;
+      one["resumed"] = m.resumed;
+      list.push_back(one);
+    }
+    return list;
+  };
+  const std::string moves_text = format_turns(game, position.history());
+  if (stopped && !winning) {
+    if (args.has("json")) {
+      nlohmann::ordered_json out = {{"game", game.spec}, {"moves", moves_text}, {"method", "pns"}};
+      out["value"] = nullptr;
+      out["stopped"] = interrupted ? "interrupt" : "seconds";
+      out["nodes"] = nodes;
+      out["seconds"] = seconds;
+      out["split"] = split_json();
+      if (dir.kept()) out["split_dir"] = args.get("split-dir");
+      std::cout << out.dump() << "\n";
+    } else {
+      std::cout << "game         " << game.spec << "\n"
+                << "value        not decided: " << (interrupted ? "interrupted (Ctrl-C)" : "--seconds ran out")
+                << " after " << seconds_text(seconds) << "; " << done << " of " << moves.size()
+                << " moves answered" << (done == moves.size() ? ", the opponent's question open" : "") << "\n"
+                << "nodes        " << with_commas(nodes) << "\n";
+      if (dir.kept())
+        std::cout << "split dir    " << args.get("split-dir") << ": run the same command again to go on\n";
+    }
+    return interrupted ? 130 : 4;
+  }
+
+  // The value, and which proofs the certificate is joined from.
+  Value value = Value::Draw;
+  std::optional<int> not_lose;
+  std::vector<std::string> parts;
+  if (winning) {
+    value = Value::Win;
+    // The side to move's entry at the root, then his proof after it.
+    Certificate root;
+    root.spec = game.spec;
+    root.start = moves_text;
+    Strategy strategy;
+    strategy.holder = me;
+    strategy.claim = Claim::Win;
+    StrategyEntry entry;
+    for (Cell c = 0; c < game.cell_count(); ++c) entry.owner.push_back(static_cast<int8_t>(position.owner(c)));
+    entry.move = moves[*winning].turn;
+    strategy.entries.push_back(entry);
+    root.strategies.push_back(strategy);
+    if (certificate) {
+      std::ofstream(dir.root_entry()) << [&] {
+        std::ostringstream text;
+        write_certificate(text, game, root);
+        return text.str();
+      }();
+      parts = {dir.root_entry(), dir.certificate(*winning)};
+    }
+  } else if (one_question) {
+    not_lose = 1 - me;
+    for (std::size_t i = 0; i < moves.size() && certificate; ++i) parts.push_back(dir.certificate(i));
+  } else if (!opponent->not_lose) {
+    value = Value::Loss;  // the opponent wins
+    if (certificate) parts = {dir.opponent_certificate()};
+  } else {
+    for (std::size_t i = 0; i < moves.size() && certificate; ++i) parts.push_back(dir.certificate(i));
+    if (certificate) parts.push_back(dir.opponent_certificate());
+  }
+  JoinReport joined;
+  if (certificate) {
+    const std::string path = args.get("certificate");
+    OutputFile file(path);
+    CertificateWriter writer(file, game);
+    joined = join_certificates(game, moves_text, parts,
+                               [&](std::size_t i) { return std::make_unique<InputFile>(parts[i]); }, writer);
+    if (!file.close()) throw InputError("writing \"" + path + "\" failed");
+  }
+
+  const std::string game_value = not_lose ? player_of(*not_lose) + "-player-not-lose" : game_value_name(value, me);
+  const std::string to_move_value = not_lose ? "not-win" : value_name(value);
+  if (args.has("json")) {
+    nlohmann::ordered_json out = {{"game", game.spec}, {"moves", moves_text}, {"method", "pns"}};
+    out["to_move"] = player_of(me);
+    out["value"] = game_value;
+    out["to_move_value"] = to_move_value;
+    out["question"] = one_question ? nlohmann::json(args.get("wins") + " wins") : nlohmann::json(nullptr);
+    out["threads"] = choice.threads;
+    out["table_megabytes"] = choice.table_megabytes;
+    out["nodes"] = nodes;
+    out["seconds"] = seconds;
+    out["split"] = split_json();
+    out["winning_move"] = winning ? nlohmann::json(moves[*winning].text) : nlohmann::json(nullptr);
+    out["opponent_nodes"] = opponent ? nlohmann::json(opponent->nodes) : nlohmann::json(nullptr);
+    if (dir.kept()) out["split_dir"] = args.get("split-dir");
+    if (certificate) {
+      out["certificate"] = args.get("certificate");
+      out["certificate_entries"] = joined.lines;
+    }
+    std::cout << out.dump() << "\n";
+    return 0;
+  }
+  std::cout << "game         " << game.spec << "\n"
+            << "moves        " << (moves_text.empty() ? "(empty board)" : moves_text) << "\n"
+            << "method       df-pn split at the root: " << moves.size() << " moves up to symmetry, " << workers
+            << " at a time" << (one_question || winning ? "" : "; then the opponent's question whole") << "\n";
+  for (const MoveProof& m : moves)
+    if (m.decided)
+      std::cout << "  " << m.text << "  " << (m.wins ? "wins" : "refuted") << "  " << with_commas(m.nodes)
+                << " nodes  " << seconds_text(m.seconds) << (m.resumed ? "  (an earlier run)" : "") << "\n";
+  std::cout << "value        " << to_move_value << " for the side to move; game: " << game_value << "\n"
+            << "nodes        " << with_commas(nodes) << " (this run)\n"
+            << "time         " << seconds_text(seconds) << " (this run)\n";
+  if (certificate)
+    std::cout << "certificate  " << args.get("certificate") << " (" << with_commas(joined.lines)
+              << " entries, joined from " << parts.size() << " proofs; check with: kinrow verify " << game.spec << " "
+              << args.get("certificate") << ")\n";
+  return 0;
+}
+
+}  // namespace kinrow::cli

@@ -1,0 +1,100 @@
+// kinrow solve --split (cli/solve_split.cpp): df-pn on each root move apart gives the same
+// values as df-pn on the whole position — draws, wins and losses — with certificates the
+// checker accepts; a split kept in --split-dir is taken up again, not redone; and what it
+// cannot do is refused with the reason.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+#include "certificate_text.h"
+#include "cli_support.h"
+
+namespace kinrow {
+namespace {
+
+using testing::contains;
+using testing::kinrow;
+
+std::string temporary(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("kinrow_split_" + std::to_string(::getpid()) + "_" + name))
+      .string();
+}
+
+// The "value" field of a one-line JSON answer.
+std::string value_of(const std::string& json) {
+  const std::size_t at = json.find("\"value\":\"");
+  if (at == std::string::npos) return "";
+  const std::size_t begin = at + 9;
+  return json.substr(begin, json.find('"', begin) - begin);
+}
+
+struct SplitCase {
+  const char* spec;
+  const char* moves;
+  const char* value;  // what plain df-pn says too (checked below)
+};
+
+class SplitSolve : public ::testing::TestWithParam<SplitCase> {};
+
+TEST_P(SplitSolve, AgreesWithDfpnAndItsCertificateIsAccepted) {
+  const SplitCase c = GetParam();
+  const std::string moves = std::string(" --moves \"") + c.moves + "\"";
+  const testing::CliRun whole = kinrow(std::string("solve ") + c.spec + moves + " --method pns --json --quiet");
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_EQ(value_of(whole.out), c.value);
+
+  const std::string cert = temporary("cert.gz");
+  const testing::CliRun split = kinrow(std::string("solve ") + c.spec + moves +
+                                       " --method pns --split --threads 2 --json --quiet --certificate " + cert);
+  ASSERT_EQ(split.status, 0) << split.err;
+  EXPECT_EQ(value_of(split.out), c.value) << split.out;
+  EXPECT_TRUE(contains(split.out, "\"split\":[")) << split.out;
+  const testing::CliRun verified = kinrow(std::string("verify ") + c.spec + " " + cert);
+  EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
+  EXPECT_TRUE(contains(verified.out, std::string("proved: ") + c.value)) << verified.out;
+  std::filesystem::remove(cert);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SmallGames, SplitSolve,
+    ::testing::Values(SplitCase{"tictactoe", "", "draw"},            // every first move refuted, then the second's question
+                      SplitCase{"mnk:5x5x4", "", "draw"},            // six first moves up to symmetry
+                      SplitCase{"mnk:4x4x3", "", "first-player-win"},  // a move that wins ends the split
+                      SplitCase{"tictactoe", "b2 b1 a1", "first-player-win"},  // o to move loses: the opponent's proof
+                      SplitCase{"mnk:5x5x4,p=2,q=1", "c3", "draw"}));  // two-stone turns
+
+TEST(SplitSolveDir, ASecondRunTakesUpTheFirstsAnswers) {
+  const std::string dir = temporary("dir");
+  const std::string command = "solve mnk:5x5x4 --method pns --split --threads 1 --json --quiet --split-dir " + dir;
+  const testing::CliRun first = kinrow(command);
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_FALSE(contains(first.out, "\"resumed\":true")) << first.out;
+  const testing::CliRun again = kinrow(command);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(value_of(again.out), "draw");
+  EXPECT_FALSE(contains(again.out, "\"resumed\":false")) << again.out;  // every move from the first run
+
+  // The directory belongs to that position: another is refused.
+  const testing::CliRun other =
+      kinrow("solve mnk:5x5x4 --moves c3 --method pns --split --quiet --split-dir " + dir);
+  EXPECT_NE(other.status, 0);
+  EXPECT_TRUE(contains(other.err, "holds another split")) << other.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(SplitSolveDir, RefusesWhatItCannotSplit) {
+  auto refused = [](const std::string& arguments, const std::string& why) {
+    const testing::CliRun run = kinrow("solve " + arguments + " --quiet");
+    EXPECT_NE(run.status, 0) << arguments;
+    EXPECT_TRUE(contains(run.err, why)) << arguments << ": " << run.err;
+  };
+  refused("tictactoe --method pns --split --wins second", "splits the side to move's question");
+  refused("tictactoe --method alphabeta --split", "--split is for df-pn");
+  refused("tictactoe --method pns --split-dir x", "--split-dir goes with --split");
+  refused("tictactoe --method pns --split --table-file t", "not a table file");
+}
+
+}  // namespace
+}  // namespace kinrow
