@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <exception>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -219,7 +220,8 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
     progress.show("split  " + std::to_string(done) + "/" + std::to_string(moves.size()) + " answered; proving" +
                   names + "  " + with_commas(nodes) + " nodes  " + seconds_text(seconds_since(started)));
   };
-  auto work = [&] {
+  std::exception_ptr failure;  // a proof's error (a bad option, say), rethrown here
+  auto prove_moves = [&] {
     for (;;) {
       std::size_t i;
       {
@@ -264,12 +266,22 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       if (proof.wins && !winning) winning = i, stop = true;
     }
   };
+  auto work = [&] {
+    try {
+      prove_moves();
+    } catch (...) {
+      const std::lock_guard<std::mutex> guard(lock);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+  };
   {
     std::vector<std::thread> threads;
     for (int t = 1; t < workers; ++t) threads.emplace_back(work);
     work();
     for (std::thread& t : threads) t.join();
   }
+  if (failure) std::rethrow_exception(failure);
   for (std::size_t i = 0; i < moves.size() && !winning; ++i)
     if (moves[i].decided && moves[i].wins) winning = i;  // an earlier run's
   progress.clear();
