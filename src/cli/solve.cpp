@@ -111,9 +111,9 @@ const CommandSpec kSolveSpec = {
                                   "refuted siblings (to measure them, and to cross-check)"},
         {"split", "", "df-pn: prove each move of the side to move (one per symmetry class) on its own,\n"
                       "with a table of its own and, with --threads N, N moves at once; then the\n"
-                      "opponent's question whole; the certificate is joined from the proofs. For long\n"
-                      "proofs to stop and resume move by move (--split-dir), and to spread the moves\n"
-                      "over threads (docs/parallel.md)"},
+                      "opponent's question whole; the certificate is joined from the proofs. Keeps a\n"
+                      "long proof move by move (--split-dir); not faster than df-pn on the whole\n"
+                      "position (docs/parallel.md)"},
         {"split-dir", "DIR", "--split: keep each move's answer and certificate in DIR as it comes, so that\n"
                              "the same command run again after a stop goes on from the moves left"},
         {"seconds", "S", "stop after S seconds if the value is not found by then (df-pn and alpha-beta)"},

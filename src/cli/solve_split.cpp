@@ -10,10 +10,10 @@
 // come, so a split stopped by --seconds or Ctrl-C goes on, run again, from the moves not
 // yet proved; the moves can as well be proved on other machines and joined by hand.
 //
-// On one thread the split costs more than df-pn on the whole position, which shares
-// transpositions and refutes first moves by the zones of refuted siblings: on 8x8x5,
-// 2,993 s for the ten first moves against 2,662 s for the whole board (docs/benchmarks.md,
-// "8x8x5 split at the root").
+// It is not faster: df-pn on the whole position shares transpositions between the moves
+// and refutes some by the zones of refuted siblings, and its threads share one table
+// (8x8x5 on one thread: 2,993 s for the ten first moves, 2,662 s whole; 9x6x5 on two:
+// 41 s split, 28 s whole; docs/benchmarks.md). It keeps a long proof move by move.
 #include "cli/solve_split.h"
 
 #include <unistd.h>
