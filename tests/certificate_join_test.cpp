@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -54,6 +55,11 @@ Joined join(const Game& game, const std::vector<std::string>& texts, const std::
                                     writer);
   joined.text = out.str();
   return joined;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), {}};
 }
 
 CheckReport check(const Game& game, const std::string& text) {
@@ -163,11 +169,17 @@ TEST(CertificateJoinCli, JoinsFilesAndTheCheckerAcceptsTheJoin) {
   EXPECT_TRUE(contains(joined.out, "\"inputs\":4")) << joined.out;
   const testing::CliRun verified = testing::kinrow("verify mnk:3x3x3 " + out);
   EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
-  EXPECT_TRUE(contains(verified.out, "draw")) << verified.out;
+  EXPECT_TRUE(contains(verified.out, "proved: draw")) << verified.out;
 
-  const testing::CliRun same = testing::kinrow("certificate join " + (dir / "a1.cert").string() + files);
-  EXPECT_NE(same.status, 0);
-  EXPECT_TRUE(contains(same.err, "also a certificate to join")) << same.err;
+  // OUT among the inputs, however spelled, is refused and left as it was.
+  const std::string a1 = (dir / "a1.cert").string();
+  const std::string before = read_file(a1);
+  for (const std::string& out_name : {a1, (dir / "." / "a1.cert").string()}) {
+    const testing::CliRun same = testing::kinrow("certificate join " + out_name + files);
+    EXPECT_NE(same.status, 0);
+    EXPECT_TRUE(contains(same.err, "also a certificate to join")) << same.err;
+    EXPECT_EQ(read_file(a1), before);
+  }
   std::filesystem::remove_all(dir);
 }
 

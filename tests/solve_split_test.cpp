@@ -70,10 +70,12 @@ TEST(SplitSolveDir, ASecondRunTakesUpTheFirstsAnswers) {
   const std::string command = "solve mnk:5x5x4 --method pns --split --threads 1 --json --quiet --split-dir " + dir;
   const testing::CliRun first = kinrow(command);
   ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_TRUE(contains(first.out, "\"resumed\":false")) << first.out;
   EXPECT_FALSE(contains(first.out, "\"resumed\":true")) << first.out;
   const testing::CliRun again = kinrow(command);
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(value_of(again.out), "draw");
+  EXPECT_TRUE(contains(again.out, "\"resumed\":true")) << again.out;
   EXPECT_FALSE(contains(again.out, "\"resumed\":false")) << again.out;  // every move from the first run
 
   // The directory belongs to that position: another is refused.
@@ -82,6 +84,25 @@ TEST(SplitSolveDir, ASecondRunTakesUpTheFirstsAnswers) {
   EXPECT_NE(other.status, 0);
   EXPECT_TRUE(contains(other.err, "holds another split")) << other.err;
   std::filesystem::remove_all(dir);
+}
+
+TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
+  const std::string dir = temporary("stopped");
+  const std::string cert = temporary("stopped.cert.gz");
+  const std::string command = "solve mnk:5x5x4 --method pns --split --threads 1 --json --quiet --split-dir " + dir +
+                              " --certificate " + cert;
+  // A budget of a millisecond stops the first move's proof (each takes several).
+  const testing::CliRun stopped = kinrow(command + " --seconds 0.001");
+  EXPECT_EQ(stopped.status, 4) << stopped.out << stopped.err;
+  EXPECT_TRUE(contains(stopped.out, "\"stopped\":\"seconds\"")) << stopped.out;
+  EXPECT_FALSE(std::filesystem::exists(cert));
+  const testing::CliRun again = kinrow(command);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(value_of(again.out), "draw");
+  const testing::CliRun verified = kinrow("verify mnk:5x5x4 " + cert);
+  EXPECT_TRUE(contains(verified.out, "proved: draw")) << verified.out << verified.err;
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove(cert);
 }
 
 TEST(SplitSolveDir, RefusesWhatItCannotSplit) {
@@ -94,6 +115,7 @@ TEST(SplitSolveDir, RefusesWhatItCannotSplit) {
   refused("tictactoe --method alphabeta --split", "--split is for df-pn");
   refused("tictactoe --method pns --split-dir x", "--split-dir goes with --split");
   refused("tictactoe --method pns --split --table-file t", "not a table file");
+  refused("tictactoe --moves b2 --method pns --split --certificate c --certificate-from-empty", "not --split");
 }
 
 }  // namespace

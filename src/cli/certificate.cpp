@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/board_text.h"
+#include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "core/clock.h"
@@ -143,8 +144,6 @@ void print_node(const Game& game, const BrowseNode& node, const std::string& hol
 int run_join(const Args& args) {
   if (args.positional.size() < 3) throw InputError("join needs OUT and at least one certificate to join");
   const std::vector<std::string> inputs(args.positional.begin() + 2, args.positional.end());
-  for (const std::string& in : inputs)
-    if (in == args.positional[1]) throw InputError("OUT (\"" + in + "\") is also a certificate to join");
   std::string spec;
   try {
     InputFile first(inputs.front());
@@ -153,20 +152,8 @@ int run_join(const Args& args) {
     throw InputError(inputs.front() + ": " + e.what());
   }
   const Game game = make_game(spec);
-  const auto open = [&](std::size_t i) -> std::unique_ptr<std::istream> { return std::make_unique<InputFile>(inputs[i]); };
   const auto started = std::chrono::steady_clock::now();
-  OutputFile file(args.positional[1]);
-  CertificateWriter writer(file, game);
-  JoinReport report;
-  try {
-    report = join_certificates(game, args.get("start"), inputs, open, writer);
-    if (!file.close()) throw InputError("writing \"" + args.positional[1] + "\" failed");
-  } catch (...) {
-    file.close();
-    std::error_code ignored;
-    std::filesystem::remove(args.positional[1], ignored);  // half a certificate is none
-    throw;
-  }
+  const JoinReport report = join_certificate_files(args.positional[1], game, args.get("start"), inputs);
   const double seconds = seconds_since(started);
   if (args.has("json")) {
     nlohmann::ordered_json out;

@@ -1,6 +1,7 @@
 #include "cli/certificate_file.h"
 
 #include <filesystem>
+#include <memory>
 #include <fstream>
 #include <system_error>
 
@@ -55,6 +56,32 @@ void save_certificate(const std::string& path, const Game& game, const Certifica
   OutputFile file(path);
   write_certificate(file, game, certificate);
   if (!file.close()) throw InputError("writing \"" + path + "\" failed");
+}
+
+JoinReport join_certificate_files(const std::string& path, const Game& game, const std::string& start,
+                                  const std::vector<std::string>& inputs) {
+  for (const std::string& in : inputs) {
+    std::error_code ignored;
+    if (in == path || std::filesystem::equivalent(in, path, ignored))
+      throw InputError("\"" + path + "\" is also a certificate to join");
+  }
+  // Written under a name of the same kind (".gz" stays last: it says compressed).
+  const bool gz = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+  const std::string part = gz ? path.substr(0, path.size() - 3) + ".part.gz" : path + ".part";
+  JoinReport report;
+  try {
+    OutputFile file(part);
+    CertificateWriter writer(file, game);
+    report = join_certificates(game, start, inputs,
+                               [&](std::size_t i) { return std::make_unique<InputFile>(inputs[i]); }, writer);
+    if (!file.close()) throw InputError("writing \"" + part + "\" failed");
+  } catch (...) {
+    std::error_code ignored;
+    std::filesystem::remove(part, ignored);
+    throw;
+  }
+  std::filesystem::rename(part, path);
+  return report;
 }
 
 }  // namespace kinrow::cli

@@ -4,11 +4,13 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cli/args.h"
 #include "core/position.h"
 #include "core/text_file.h"
 #include "proof/certificate.h"
+#include "proof/certificate_join.h"
 
 namespace kinrow::cli {
 
@@ -47,5 +49,12 @@ class CertificateFile {
 // Writes `certificate` to `path`, compressed when the name ends in ".gz"; InputError if
 // the file cannot be written.
 void save_certificate(const std::string& path, const Game& game, const Certificate& certificate);
+
+// Joins the certificate files `inputs` into `path` (proof/certificate_join.h), from
+// `start`. The join is written beside `path` and renamed over it only when whole, so a
+// failed join leaves neither half a certificate nor a damaged input; InputError if `path`
+// is one of the inputs.
+JoinReport join_certificate_files(const std::string& path, const Game& game, const std::string& start,
+                                  const std::vector<std::string>& inputs);
 
 }  // namespace kinrow::cli

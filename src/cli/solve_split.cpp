@@ -19,8 +19,9 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <exception>
 #include <chrono>
+#include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -31,6 +32,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/certificate_file.h"
 #include "cli/interrupt.h"
 #include "core/clock.h"
 #include "core/error.h"
@@ -94,7 +96,9 @@ class SplitDir {
       path_ = args.get("split-dir");
       keep_ = true;
     } else if (certificate) {
-      path_ = (fs::temp_directory_path() / ("kinrow-split-" + std::to_string(::getpid()))).string();
+      std::string pattern = (fs::temp_directory_path() / "kinrow-split-XXXXXX").string();
+      if (!::mkdtemp(pattern.data())) throw InputError("cannot make a directory in " + fs::temp_directory_path().string());
+      path_ = pattern;
     } else {
       return;  // nothing to keep
     }
@@ -132,14 +136,18 @@ class SplitDir {
 bool read_earlier(const SplitDir& dir, std::size_t i, bool certificate, MoveProof& proof) {
   if (!dir.used() || !fs::exists(dir.answer(i))) return false;
   if (certificate && !fs::exists(dir.certificate(i))) return false;
-  const nlohmann::json j = nlohmann::json::parse(read_text_file(dir.answer(i)));
-  if (j.at("move").get<std::string>() != proof.text)
-    throw InputError(dir.answer(i) + " answers " + j.at("move").get<std::string>() + ", not " + proof.text);
+  try {
+    const nlohmann::json j = nlohmann::json::parse(read_text_file(dir.answer(i)));
+    if (j.at("move").get<std::string>() != proof.text)
+      throw InputError(dir.answer(i) + " answers " + j.at("move").get<std::string>() + ", not " + proof.text);
+    proof.wins = j.at("wins").get<bool>();
+    proof.nodes = j.at("nodes").get<uint64_t>();
+    proof.seconds = j.at("seconds").get<double>();
+  } catch (const nlohmann::json::exception&) {
+    return false;  // damaged (a write cut short): the move is proved again
+  }
   proof.decided = true;
   proof.resumed = true;
-  proof.wins = j.at("wins").get<bool>();
-  proof.nodes = j.at("nodes").get<uint64_t>();
-  proof.seconds = j.at("seconds").get<double>();
   return true;
 }
 
@@ -148,7 +156,10 @@ void write_answer(const SplitDir& dir, std::size_t i, const MoveProof& proof) {
   const nlohmann::ordered_json j = {
       {"move", proof.text}, {"wins", proof.wins}, {"nodes", proof.nodes}, {"seconds", proof.seconds}};
   const std::string part = dir.answer(i) + ".part";
-  std::ofstream(part) << j.dump() << "\n";
+  std::ofstream out(part);
+  out << j.dump() << "\n";
+  out.close();
+  if (!out) throw InputError("writing \"" + part + "\" failed");
   fs::rename(part, dir.answer(i));
 }
 
@@ -156,16 +167,26 @@ void write_answer(const SplitDir& dir, std::size_t i, const MoveProof& proof) {
 DfpnResult prove_into(const Position& position, const DfpnOptions& options, std::optional<int> only_winner,
                       const std::string& path) {
   if (path.empty()) return dfpn_solve(position, options, nullptr, only_winner);
-  const std::string part = path + ".part.gz";
+  const std::string part = path.substr(0, path.size() - 3) + ".part.gz";  // path ends in ".gz"
   DfpnResult result;
-  {
+  try {
     OutputFile file(part);
     CertificateWriter writer(file, position.game());
     result = dfpn_solve(position, options, &writer, only_winner);
     if (!file.close()) throw InputError("writing \"" + part + "\" failed");
+  } catch (...) {
+    std::error_code ignored;
+    fs::remove(part, ignored);
+    throw;
   }
-  if (result.complete && !result.out_of_time && !result.interrupted && !result.certificate_written)
+  // The walk that reads the certificate off re-decides forgotten positions, and stops with
+  // the proof when the stop flag is set (a sibling won, the budget, Ctrl-C): the move is
+  // then left for a later run, not an error.
+  if (!result.certificate_written && options.interrupt && options.interrupt->load()) result.interrupted = true;
+  if (result.complete && !result.out_of_time && !result.interrupted && !result.certificate_written) {
+    fs::remove(part);
     throw InputError("the certificate of " + path + " was not written (re-deciding forgotten positions ran out of budget)");
+  }
   if (result.certificate_written) fs::rename(part, path);
   else fs::remove(part);
   return result;
@@ -184,6 +205,8 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
   if (args.has("wins") && args.get("wins") != player_of(me))
     throw InputError("--split splits the side to move's question; --wins " + args.get("wins") +
                      " asks of the player not to move, whose question df-pn answers whole");
+  if (args.has("certificate-from-empty"))
+    throw InputError("--certificate-from-empty is for one proof after an opening turn, not --split");
   const bool certificate = args.has("certificate");
   const SplitDir dir(args, position, certificate);
   const auto started = Clock::now();
@@ -199,6 +222,8 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
   std::vector<std::size_t> open;
   for (std::size_t i = 0; i < moves.size(); ++i)
     if (!read_earlier(dir, i, certificate, moves[i])) open.push_back(i);
+  for (const MoveProof& m : moves)
+    if (m.decided && m.wins) open.clear();  // an earlier run found the win: nothing left to prove
   const int workers = std::max(1, std::min<int>(choice.threads, static_cast<int>(open.size())));
   const std::size_t table = std::max<std::size_t>(1, choice.table_megabytes / static_cast<std::size_t>(workers));
   progress.note("split at the root: " + std::to_string(moves.size()) + " moves up to symmetry (" +
@@ -382,14 +407,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
     if (certificate) parts.push_back(dir.opponent_certificate());
   }
   JoinReport joined;
-  if (certificate) {
-    const std::string path = args.get("certificate");
-    OutputFile file(path);
-    CertificateWriter writer(file, game);
-    joined = join_certificates(game, moves_text, parts,
-                               [&](std::size_t i) { return std::make_unique<InputFile>(parts[i]); }, writer);
-    if (!file.close()) throw InputError("writing \"" + path + "\" failed");
-  }
+  if (certificate) joined = join_certificate_files(args.get("certificate"), game, moves_text, parts);
 
   const std::string game_value = not_lose ? player_of(*not_lose) + "-player-not-lose" : game_value_name(value, me);
   const std::string to_move_value = not_lose ? "not-win" : value_name(value);
@@ -401,7 +419,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
     out["question"] = one_question ? nlohmann::json(args.get("wins") + " wins") : nlohmann::json(nullptr);
     out["threads"] = choice.threads;
     out["table_megabytes"] = choice.table_megabytes;
-    out["nodes"] = nodes;
+    out["nodes"] = nodes;  // this run's, as "seconds" (answers taken up from --split-dir say "resumed")
     out["seconds"] = seconds;
     out["split"] = split_json();
     out["winning_move"] = winning ? nlohmann::json(moves[*winning].text) : nlohmann::json(nullptr);
