@@ -192,8 +192,6 @@ DfpnResult prove_into(const Position& position, const DfpnOptions& options, std:
   return result;
 }
 
-std::string player_of(int p) { return p == 0 ? "first" : "second"; }
-
 }  // namespace
 
 int solve_split(const Args& args, const Position& position, const DfpnOptions& options, const MethodChoice& choice,
@@ -202,7 +200,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
   if (position.over()) throw InputError("the game is already over");
   if (args.has("table-file")) throw InputError("--split keeps each move's answer in --split-dir, not a table file");
   const int me = position.to_move();
-  if (args.has("wins") && args.get("wins") != player_of(me))
+  if (args.has("wins") && args.get("wins") != player_name(me))
     throw InputError("--split splits the side to move's question; --wins " + args.get("wins") +
                      " asks of the player not to move, whose question df-pn answers whole");
   if (args.has("certificate-from-empty"))
@@ -324,7 +322,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
     whole.table_megabytes = choice.table_megabytes;
     whole.table_file.clear();
     if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
-    progress.note("then: does the " + player_of(1 - me) + " player win? (df-pn on the whole position, " +
+    progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +
                   std::to_string(choice.threads) + " thread" + (choice.threads > 1 ? "s" : "") + ")");
     opponent = prove_into(position, whole, 1 - me, certificate ? dir.opponent_certificate() : "");
     progress.clear();
@@ -409,11 +407,11 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
   JoinReport joined;
   if (certificate) joined = join_certificate_files(args.get("certificate"), game, moves_text, parts);
 
-  const std::string game_value = not_lose ? player_of(*not_lose) + "-player-not-lose" : game_value_name(value, me);
+  const std::string game_value = not_lose ? player_name(*not_lose) + "-player-not-lose" : game_value_name(value, me);
   const std::string to_move_value = not_lose ? "not-win" : value_name(value);
   if (args.has("json")) {
     nlohmann::ordered_json out = {{"game", game.spec}, {"moves", moves_text}, {"method", "pns"}};
-    out["to_move"] = player_of(me);
+    out["to_move"] = player_name(me);
     out["value"] = game_value;
     out["to_move_value"] = to_move_value;
     out["question"] = one_question ? nlohmann::json(args.get("wins") + " wins") : nlohmann::json(nullptr);

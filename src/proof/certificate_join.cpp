@@ -11,11 +11,6 @@
 namespace kinrow {
 namespace {
 
-// A strategy of the join: every input strategy of this holder and claim.
-struct Group {
-  Strategy header;  // the rules are those any member used
-};
-
 bool same_group(const Strategy& a, const Strategy& b) { return a.holder == b.holder && a.claim == b.claim; }
 
 // The turns of a start, each turn's cells sorted (the text may list a turn's stones in
@@ -29,7 +24,9 @@ std::vector<Turn> turns_of(const Game& game, const std::string& moves) {
 // First pass over an input: its game, its start and its strategies' headers.
 class HeaderScan final : public CertificateSink {
  public:
-  HeaderScan(const Game& game, const std::vector<Turn>& start, std::vector<Group>& groups)
+  // `groups`: the join's strategy headers, one per holder and claim, with the rules any
+  // input strategy of theirs used.
+  HeaderScan(const Game& game, const std::vector<Turn>& start, std::vector<Strategy>& groups)
       : game_(game), start_(start), groups_(groups) {}
 
   bool begin(const std::string&, const std::string& start) override {  // the reader checked the game
@@ -40,22 +37,15 @@ class HeaderScan final : public CertificateSink {
   }
   bool strategy(const Strategy& header) override {
     if (header.plan) throw InputError("a matching-plan strategy cannot be joined");
-    for (Group& g : groups_)
-      if (same_group(g.header, header)) {
-        g.header.win_now_rule |= header.win_now_rule;
-        g.header.pairing_rule |= header.pairing_rule;
-        g.header.zone_rule |= header.zone_rule;
-        g.header.forest_rule |= header.forest_rule;
+    for (Strategy& g : groups_)
+      if (same_group(g, header)) {
+        g.win_now_rule |= header.win_now_rule;
+        g.pairing_rule |= header.pairing_rule;
+        g.zone_rule |= header.zone_rule;
+        g.forest_rule |= header.forest_rule;
         return true;
       }
-    Group g;
-    g.header.holder = header.holder;
-    g.header.claim = header.claim;
-    g.header.win_now_rule = header.win_now_rule;
-    g.header.pairing_rule = header.pairing_rule;
-    g.header.zone_rule = header.zone_rule;
-    g.header.forest_rule = header.forest_rule;
-    groups_.push_back(std::move(g));
+    groups_.push_back(header);  // a header: no entries yet, and no plan (refused above)
     return true;
   }
   bool entry(const StrategyEntry&) override { return true; }
@@ -66,7 +56,7 @@ class HeaderScan final : public CertificateSink {
  private:
   const Game& game_;
   const std::vector<Turn>& start_;
-  std::vector<Group>& groups_;
+  std::vector<Strategy>& groups_;
 };
 
 // A position as a set key: the withheld count, then four cells a byte.
@@ -137,7 +127,7 @@ JoinReport join_certificates(const Game& game, const std::string& start, const s
                              CertificateSink& out) {
   if (names.empty()) throw InputError("no certificates to join");
   const std::vector<Turn> start_turns = turns_of(game, start);
-  std::vector<Group> groups;
+  std::vector<Strategy> groups;
   for (std::size_t i = 0; i < names.size(); ++i) {
     HeaderScan scan(game, start_turns, groups);
     read_input(game, names, i, open, scan);
@@ -148,9 +138,9 @@ JoinReport join_certificates(const Game& game, const std::string& start, const s
   report.inputs = names.size();
   report.strategies = groups.size();
   begin_certificate(out, game.spec, format_turns(game, play_moves(game, start).history()));
-  for (const Group& g : groups) {
-    if (!out.strategy(g.header)) throw InputError("the joined certificate could not be written");
-    GroupCopy copy(g.header, out, report);
+  for (const Strategy& g : groups) {
+    if (!out.strategy(g)) throw InputError("the joined certificate could not be written");
+    GroupCopy copy(g, out, report);
     for (std::size_t i = 0; i < names.size() && !copy.failed(); ++i) read_input(game, names, i, open, copy);
     if (copy.failed()) throw InputError("the joined certificate could not be written");
   }
