@@ -71,6 +71,10 @@ TEST_P(Pairings, ThreeImplementationsAgree) {
       }
       if (!by_bits) continue;
       ++paired;
+      // The checker's own pairs, read back, hold every line it paired.
+      if (const auto pairs = opponent_line_pairing(position, holder)) {
+        EXPECT_EQ(pairs_problem(position, holder, *pairs), "") << where;
+      }
       // Two cells of its own for every minimal group.
       EXPECT_EQ(bits.paired_cells().count(), static_cast<int>(2 * groups.size())) << where;
     }

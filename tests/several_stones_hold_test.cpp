@@ -95,7 +95,7 @@ TEST_P(Tuples, BothImplementationsAgreeAndTheOpponentNeverWins) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, Tuples,
-                         ::testing::Values("mnk:4x4x4,p=2,q=1", "mnk:5x4x4,p=2,q=1", "mnk:5x5x5,p=2,q=1",
+                         ::testing::Values("mnk:4x4x4,p=2,q=1", "mnk:5x4x4,p=2,q=1", "mnk:5x5x4,p=2,q=1", "mnk:5x5x5,p=2,q=1",
                                            "mnk:4x4x4,maker-breaker,p=2,q=1"),
                          testing::spec_test_name);
 
@@ -107,6 +107,21 @@ TEST(Tuples, NotBeforeAFirstTurnOfMoreStones) {
   EXPECT_EQ(pairing_tuple_size(empty, 1), 0);
   EXPECT_FALSE(opponent_lines_paired(empty, 1));
   EXPECT_EQ(pairing_tuple_size(empty, 0), 3);
+}
+
+// A group shrinks to the cells it shares with a later line, and then another line
+// starts a group of its own. The checker keeps its groups in one flat buffer, and each
+// must keep its own cells: a slip there refused a job-level df-pn certificate, whose
+// proof ends at this position by its tuples, while thousands of random positions had
+// not met the case.
+TEST(Tuples, AGroupThatShrankLeavesTheNextGroupItsOwnCells) {
+  const Game game = make_game("mnk:5x5x4,p=2,q=1");
+  const Position position = play_moves(game, "c3 c5b4 a5c4 c1d1 b5b1 d5d3 a4d4");
+  const Stones<1> s = stones_of<1>(position);
+  const Bits<1> empty = Bits<1>::first_n(game.cell_count()).minus(s.occupied());
+  LineTuples<1> search;
+  EXPECT_TRUE(search.hold(line_sets(game), s.of(0), empty, 3));
+  EXPECT_TRUE(opponent_lines_paired(position, 0));
 }
 
 // Tile games' makers pick a turn's size or win by a count: no tuples for them (one stone

@@ -1,7 +1,6 @@
 #include "proof/pairing_rule.h"
 
 #include <algorithm>
-#include <functional>
 #include <iterator>
 #include <vector>
 
@@ -29,69 +28,155 @@ bool opponent_lines_paired(const Position& position, int holder) {
   return opponent_line_tuples(position, holder).has_value();
 }
 
-std::optional<std::vector<std::vector<Cell>>> opponent_line_tuples(const Position& position, int holder) {
-  const Game& game = position.game();
-  const int size = pairing_tuple_size(position, holder);
-  if (size == 0) return std::nullopt;
-  // The opponent's open lines, as their empty cells (sorted: lines list cells in order).
-  std::vector<std::vector<Cell>> open;
-  for (const Line& line : game.lines) {
-    std::vector<Cell> empty;
-    bool spoiled = false;
-    for (Cell c : line) {
-      if (position.owner(c) == holder) spoiled = true;
-      else if (position.owner(c) == kNoPlayer) empty.push_back(c);
-    }
-    if (spoiled) continue;
-    if (static_cast<int>(empty.size()) < size) return std::nullopt;
-    open.push_back(std::move(empty));
-  }
-  std::vector<std::vector<Cell>> groups;
-  if (size == 2) {
-    std::sort(open.begin(), open.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
-    for (const auto& g : open)
-      if (std::none_of(groups.begin(), groups.end(),
-                       [&](const auto& kept) { return std::includes(g.begin(), g.end(), kept.begin(), kept.end()); }))
-        groups.push_back(g);
-  } else {
-    // Tuples: in the game's line order, a line joins the first group it shares `size`
-    // cells with, which keeps the shared cells; else it starts a group of its own.
-    for (const auto& line : open) {
-      bool joined = false;
-      for (auto& group : groups) {
-        std::vector<Cell> shared;
-        std::set_intersection(group.begin(), group.end(), line.begin(), line.end(), std::back_inserter(shared));
-        if (static_cast<int>(shared.size()) >= size) {
-          group = std::move(shared);
-          joined = true;
-          break;
-        }
-      }
-      if (!joined) groups.push_back(line);
-    }
-  }
+namespace {
 
-  // `size` slots a group, one cell a slot: augmenting paths from every slot in turn.
-  std::vector<int> slot_of_cell(game.cell_count(), -1);
-  std::vector<char> visited;
-  std::function<bool(int)> augment = [&](int slot) {
-    for (Cell c : groups[slot / size]) {
-      if (visited[c]) continue;
-      visited[c] = 1;
-      if (slot_of_cell[c] < 0 || augment(slot_of_cell[c])) {
-        slot_of_cell[c] = slot;
+// The lines the opponent could still complete, as their empty cells (in line order), and
+// the groups the tuples come from, kept in flat buffers reused from call to call: the
+// checker asks at nearly every position it replays, and a vector a line made allocation
+// most of a certificate's checking time.
+struct CellLists {
+  std::vector<Cell> cells;
+  std::vector<int> begins, ends;  // list i is cells[begins[i] .. ends[i])
+  int unlisted_from = 0;          // cells pushed since the last list was closed
+
+  int size() const { return static_cast<int>(begins.size()); }
+  int length(int i) const { return ends[i] - begins[i]; }
+  const Cell* begin(int i) const { return cells.data() + begins[i]; }
+  const Cell* end(int i) const { return cells.data() + ends[i]; }
+  void clear() {
+    cells.clear();
+    begins.clear();
+    ends.clear();
+    unlisted_from = 0;
+  }
+  // The cells pushed since the last list was closed become a list, or are dropped.
+  void close_list() {
+    begins.push_back(unlisted_from);
+    ends.push_back(unlisted_from = static_cast<int>(cells.size()));
+  }
+  void drop_unlisted() { cells.resize(unlisted_from); }
+  void add(const Cell* first, const Cell* last) {
+    cells.insert(cells.end(), first, last);
+    close_list();
+  }
+  // A list only ever shrinks to a subset of itself, so it is rewritten in place.
+  void replace(int i, const std::vector<Cell>& subset) {
+    std::copy(subset.begin(), subset.end(), cells.begin() + begins[i]);
+    ends[i] = begins[i] + static_cast<int>(subset.size());
+  }
+};
+
+// `size` slots a group, one cell a slot: Kuhn's augmenting paths from every slot in turn.
+// A visit is marked with the slot's number, so no array is cleared between slots.
+struct SlotMatching {
+  const CellLists& groups;
+  int size;
+  std::vector<int> slot_of_cell;
+  std::vector<int> visited_by;
+
+  SlotMatching(const CellLists& g, int tuple_size, int cells)
+      : groups(g), size(tuple_size), slot_of_cell(cells, -1), visited_by(cells, -1) {}
+
+  bool augment(int slot, int search) {
+    const int group = slot / size;
+    for (const Cell* c = groups.begin(group); c != groups.end(group); ++c) {
+      if (visited_by[*c] == search) continue;
+      visited_by[*c] = search;
+      if (slot_of_cell[*c] < 0 || augment(slot_of_cell[*c], search)) {
+        slot_of_cell[*c] = slot;
         return true;
       }
     }
     return false;
-  };
-  for (int slot = 0; slot < static_cast<int>(size * groups.size()); ++slot) {
-    visited.assign(game.cell_count(), 0);
-    if (!augment(slot)) return std::nullopt;
   }
+
+  bool fill_every_slot() {
+    for (int slot = 0; slot < size * groups.size(); ++slot)
+      if (!augment(slot, slot)) return false;
+    return true;
+  }
+};
+
+}  // namespace
+
+std::optional<std::vector<std::vector<Cell>>> opponent_line_tuples(const Position& position, int holder) {
+  const Game& game = position.game();
+  const int size = pairing_tuple_size(position, holder);
+  if (size == 0) return std::nullopt;
+  thread_local CellLists open, groups;
+  thread_local std::vector<Cell> shared;
+  thread_local std::vector<int> order, mark;  // mark: per cell, the last line that marked it
+  thread_local std::vector<int> first_group_at, next_group;  // kept groups by their first cell
+  open.clear();
+  groups.clear();
+  for (const Line& line : game.lines) {
+    bool spoiled = false;
+    for (Cell c : line) {
+      const int owner = position.owner(c);
+      if (owner == holder) {
+        spoiled = true;
+        break;
+      }
+      if (owner == kNoPlayer) open.cells.push_back(c);
+    }
+    if (spoiled) {
+      open.drop_unlisted();
+      continue;
+    }
+    open.close_list();
+    if (open.length(open.size() - 1) < size) return std::nullopt;
+  }
+
+  if (size == 2) {
+    // Only the inclusion-minimal lines: shortest first, a line is dropped if it holds
+    // every cell of one kept before it (equal lines are kept once). A kept group inside
+    // the line starts at one of its cells, so only the groups starting there are tried.
+    int longest = 0;
+    for (int i = 0; i < open.size(); ++i) longest = std::max(longest, open.length(i));
+    order.clear();
+    for (int length = size; length <= longest; ++length)
+      for (int i = 0; i < open.size(); ++i)
+        if (open.length(i) == length) order.push_back(i);
+    mark.assign(game.cell_count(), -1);
+    first_group_at.assign(game.cell_count(), -1);
+    next_group.clear();
+    for (int i : order) {
+      for (const Cell* c = open.begin(i); c != open.end(i); ++c) mark[*c] = i;
+      bool holds_a_kept_group = false;
+      for (const Cell* c = open.begin(i); c != open.end(i) && !holds_a_kept_group; ++c)
+        for (int g = first_group_at[*c]; g >= 0 && !holds_a_kept_group; g = next_group[g])
+          holds_a_kept_group = std::all_of(groups.begin(g), groups.end(g), [&](Cell d) { return mark[d] == i; });
+      if (holds_a_kept_group) continue;
+      const Cell first = *open.begin(i);
+      next_group.push_back(first_group_at[first]);
+      first_group_at[first] = groups.size();
+      groups.add(open.begin(i), open.end(i));
+    }
+  } else {
+    // Tuples: in the game's line order, a line joins the first group it shares `size`
+    // cells with, which keeps the shared cells; else it starts a group of its own.
+    for (int i = 0; i < open.size(); ++i) {
+      bool joined = false;
+      for (int g = 0; g < groups.size() && !joined; ++g) {
+        shared.clear();
+        std::set_intersection(groups.begin(g), groups.end(g), open.begin(i), open.end(i), std::back_inserter(shared));
+        if (static_cast<int>(shared.size()) < size) continue;
+        groups.replace(g, shared);
+        joined = true;
+      }
+      if (!joined) groups.add(open.begin(i), open.end(i));
+    }
+  }
+
+  // More slots than empty cells: no matching, and none is tried.
+  int empty_cells = 0;
+  for (Cell c = 0; c < game.cell_count(); ++c) empty_cells += position.owner(c) == kNoPlayer;
+  if (size * groups.size() > empty_cells) return std::nullopt;
+  SlotMatching matching(groups, size, game.cell_count());
+  if (!matching.fill_every_slot()) return std::nullopt;
   std::vector<std::vector<Cell>> tuples(groups.size());
   for (Cell c = 0; c < game.cell_count(); ++c)
-    if (slot_of_cell[c] >= 0) tuples[slot_of_cell[c] / size].push_back(c);
+    if (matching.slot_of_cell[c] >= 0) tuples[matching.slot_of_cell[c] / size].push_back(c);
   return tuples;
 }
 
