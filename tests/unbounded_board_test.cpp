@@ -52,7 +52,9 @@ DfpnResult solve(const Game& game, const std::string& moves) {
 }
 
 CheckReport check_unbounded(const Game& game, const Certificate& certificate) {
-  return check_certificate(game, certificate, automorphisms(game, 8), CheckOptions{.infinite = true});
+  CheckOptions options;
+  options.infinite = true;
+  return check_certificate(game, certificate, automorphisms(game, 8), options);
 }
 
 // Positions from kinrow's own Connect6 games (bench/data/match-connect6-baseline-1.json):

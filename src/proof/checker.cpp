@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -73,6 +74,8 @@ class StrategyCheck {
   virtual std::size_t zone_answers() const = 0;
   virtual std::size_t forest_ends() const = 0;
   virtual std::size_t unreached() const = 0;
+  // Called with positions() every 16,384 positions visited while checking.
+  std::function<void(std::size_t)> on_visits;
 };
 
 template <int N>
@@ -188,6 +191,7 @@ class StrategyChecker final : public StrategyCheck {
   // Plays on from the position on `path_`. In a sub-proof (`reads` given: the opponent
   // has withheld stones) it also collects what the holder's win there reads.
   std::string visit(Reads* reads = nullptr) {
+    if ((++visits_ & 0x3FFF) == 0 && on_visits) on_visits(positions());
     if (path_.over()) return leaf();
     if (!reads) {
       if (claim_settled_by_lines(strategy_, path_)) return ++dead_ends_, "";
@@ -394,6 +398,7 @@ class StrategyChecker final : public StrategyCheck {
   std::size_t paired_ends_ = 0;                          // positions settled by pairings: the rule's or listed
   std::size_t zone_answers_ = 0;                         // sub-proofs whose zones answered turns
   std::size_t forest_ends_ = 0;                          // positions settled by the forest rule
+  std::size_t visits_ = 0;                               // calls of visit(), for on_visits
   Position path_{game_};
   Turn scratch_turn_;                                    // wins_at_once's turn (reused: it runs at every game end)
 };
@@ -479,23 +484,24 @@ class CertificateCheck final : public CertificateSink {
                   "(not under gravity or misere rules, not the breaker's)");
     checker_ = make_checker(strategy);
     if (!checker_) return fail("the checker keeps positions of at most 2,048 cells");
+    tell(true);
     return true;
   }
 
   // Entries of a matching strategy (which the text form cannot hold) are ignored, as
   // the plan alone is checked.
   bool entry(const StrategyEntry& e) override {
-    ++report_.entries;
+    count_entry();
     return !checker_ || added(checker_->add(e));
   }
 
   bool paired(const PairedEntry& e) override {
-    ++report_.entries;
+    count_entry();
     return !checker_ || added(checker_->add(e));
   }
 
   bool zone(const ZoneEntry& e) override {
-    ++report_.entries;
+    count_entry();
     return !checker_ || added(checker_->add(e));
   }
 
@@ -517,6 +523,16 @@ class CertificateCheck final : public CertificateSink {
     return false;
   }
 
+  void count_entry() {
+    if ((++report_.entries & 0xFFFF) == 0) tell(true);
+  }
+
+  void tell(bool reading, std::size_t positions_of_this_strategy = 0) {
+    if (!options_.on_progress || headers_.empty()) return;
+    options_.on_progress(CheckProgress{static_cast<int>(headers_.size()), headers_.back().holder, reading,
+                                       report_.entries, report_.positions_checked + positions_of_this_strategy});
+  }
+
   bool added(const std::string& problem) {
     return problem.empty() || fail(holder_name(headers_.back()) + " player's strategy: " + problem);
   }
@@ -530,8 +546,11 @@ class CertificateCheck final : public CertificateSink {
   bool finish_strategy() {
     if (!checker_) return true;
     const std::unique_ptr<StrategyCheck> checker = std::move(checker_);
+    tell(false);
+    checker->on_visits = [this](std::size_t positions) { tell(false, positions); };
     const std::string problem = checker->check(*start_);
     report_.positions_checked += checker->positions();
+    tell(false);
     report_.immediate_wins += checker->immediate_wins();
     report_.dead_ends += checker->dead_ends();
     report_.paired_ends += checker->paired_ends();

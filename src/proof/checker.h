@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <string>
 
@@ -47,7 +48,18 @@ struct CheckReport {
   std::size_t entries_unreached = 0;  // entries that play under the strategy never uses
 };
 
-// What to check beyond the board the certificate is written for.
+// Where a long check stands: which strategy, whether its entries are still being read
+// or it is being played out, and the totals so far over all strategies.
+struct CheckProgress {
+  int strategy = 0;  // from 1, in the certificate's order
+  int holder = 0;
+  bool reading = true;  // reading the strategy's entries; false: playing it out
+  std::size_t entries = 0;
+  std::size_t positions = 0;
+};
+
+// What to check beyond the board the certificate is written for, and whom to tell how far
+// the check has come.
 struct CheckOptions {
   // That the claim holds on the unbounded board too (kinrow verify --infinite): the game
   // must be a plain k-in-a-row board and the claim a win proved with relevance zones. The
@@ -56,6 +68,9 @@ struct CheckOptions {
   // (proof/unbounded_board.h; docs/certificates.md, "The unbounded board"). When ok is
   // false, error says what ties the proof to the bounded board.
   bool infinite = false;
+  // Called when a strategy's reading or playing out begins and ends, and in between every
+  // 65,536 entries read or 16,384 positions visited (the caller decides what to show).
+  std::function<void(const CheckProgress&)> on_progress;
 };
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate);
