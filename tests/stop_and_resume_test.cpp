@@ -160,6 +160,8 @@ TEST(Interrupt, CtrlCStopsTheSearchAndKeepsItsTable) {
   interrupted({"table", "connect", "--weak", "--width", "8", "--height", "6", "--threads", "1", "--tt-mb", "4",
                "--json", "--table-dir", dir.path().string()},
               "connect:8x6x4  window", (dir / "8x6x4.table").string());
+  interrupted({"table", "mnk", "--size", "8", "--tt-mb", "4", "--json", "--table-dir", dir.path().string()},
+              "mnk:8x8x6,p=2,q=1  nodes", (dir / "8x8x6-p2-q1.table").string());
 }
 
 }  // namespace

@@ -51,7 +51,9 @@ const CommandSpec kTableSpec = {
     "table mnk proves Connect(n,n,k,p,q) -- k in a row, p stones a turn, q on the first --\n"
     "on the empty n x n board for each n of --size, by df-pn with a certificate; the value\n"
     "printed is the one the checker reads from the certificate it accepts. Defaults: Connect6's\n"
-    "rules (k 6, p 2, q 1) on 6..12, one df-pn thread (--threads N for more). docs/results.md.\n\n"
+    "rules (k 6, p 2, q 1) on 6..12, one df-pn thread (--threads N for more). With\n"
+    "--table-dir a board that runs out of --board-seconds (or Ctrl-C) keeps its df-pn table\n"
+    "there, and the same command run again goes on with it. docs/results.md.\n\n"
     "examples:\n"
     "  kinrow table connect                                   (every board with w+h <= 15)\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --markdown t.md --svg t.svg\n"
@@ -60,13 +62,14 @@ const CommandSpec kTableSpec = {
     "  kinrow table connect --width 4..7 --height 4..6 --check bench/data/connect4-sizes.txt\n"
     "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg\n"
     "  kinrow table connect --weak --width 11 --height 4 --board-seconds 7200\n"
-    "  kinrow table mnk --k 6 --p 2 --q 1 --size 6..9 --board-seconds 300 --certificates c6",
+    "  kinrow table mnk --k 6 --p 2 --q 1 --size 6..9 --board-seconds 300 --certificates c6\n"
+    "  kinrow table mnk --size 8 --board-seconds 3600 --tt-mb 4096 --table-dir c6-tables",
     {
         {"width", "A..B", "board widths (default 4..11)"},
         {"height", "A..B", "board heights (default 4..11)"},
         {"max-sum", "N", "only boards with width + height <= N (default 15, none with --width or --height)"},
         {"board-seconds", "S", "connect, mnk: give up a board after S seconds and name it (default 600)"},
-        {"table-dir", "DIR", "connect: keep each board's transposition table in DIR (BOARD.table, --tt-mb\n"
+        {"table-dir", "DIR", "connect, mnk: keep each board's table in DIR (BOARD.table, --tt-mb\n"
                              "bytes): a board stopped by --board-seconds or Ctrl-C goes on where it stopped\n"
                              "when run again with the same DIR and --tt-mb"},
         {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},

@@ -10,8 +10,9 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/grid_report.h"
-#include "cli/out_of_time.h"
+#include "cli/interrupt.h"
 #include "cli/range_option.h"
+#include "core/clock.h"
 #include "core/error.h"
 #include "games/families.h"
 #include "proof/checker.h"
@@ -26,6 +27,7 @@ struct BoardRow {
   bool solved = false;
   std::string value;  // the checker's word: "first-player-win", "draw", ...
   std::string why_not;
+  bool resumed = false;  // went on from its --table-dir file
   uint64_t nodes = 0;
   double seconds = 0;
   std::size_t entries = 0, positions = 0, paired_ends = 0;
@@ -36,6 +38,12 @@ std::string spec_of(int n, int k, int p, int q) {
   if (p != 1) spec += ",p=" + std::to_string(p);
   if (q != p) spec += ",q=" + std::to_string(q);
   return spec;
+}
+
+// The board's df-pn table in --table-dir: "8x8x6-p2-q1.table" for mnk:8x8x6,p=2,q=1.
+std::string table_name(int n, int k, int p, int q) {
+  return std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(k) + "-p" + std::to_string(p) + "-q" +
+         std::to_string(q) + ".table";
 }
 
 }  // namespace
@@ -51,27 +59,46 @@ int run_table_mnk(const Args& args) {
   DfpnOptions options;
   options.table_megabytes = static_cast<std::size_t>(args.get_int("tt-mb", 256, 1, 1 << 20));
   options.threads = static_cast<int>(args.get_int("threads", 1, 1, 64));
+  // A board stopped by its budget or Ctrl-C keeps its table in --table-dir, and the same
+  // command run again goes on from it (as `solve --table-file` does for one position).
+  options.seconds = budget;
+  options.interrupt = &interrupt_requested();
+  stop_on_interrupt();
+  const std::filesystem::path table_dir = args.get("table-dir");
+  if (!table_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(table_dir, error);
+    if (error) throw InputError("cannot make the directory " + printable(table_dir.string()) + ": " + error.message());
+  }
   ProgressLine progress(!args.has("quiet"));
 
   std::vector<BoardRow> boards;
   int unsolved = 0;
-  for (int n = sizes.first; n <= sizes.last; ++n) {
+  bool interrupted = false;
+  for (int n = sizes.first; n <= sizes.last && !interrupted; ++n) {
     BoardRow b;
     b.n = n;
     b.spec = spec_of(n, k, p, q);
     const Game game = make_game(b.spec);
+    if (!table_dir.empty()) {
+      options.table_file = (table_dir / table_name(n, k, p, q)).string();
+      b.resumed = std::filesystem::exists(options.table_file);
+    }
     const auto start = std::chrono::steady_clock::now();
     options.on_progress = [&](uint64_t nodes, uint32_t pn, uint32_t dn) {
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      progress.show(b.spec + "  nodes " + with_commas(nodes) + "  root pn " + std::to_string(pn) + " dn " +
-                    std::to_string(dn) + "  " + seconds_text(seconds));
-      if (seconds > budget) throw OutOfTime{nodes, seconds};
+      progress.show(b.spec + (b.resumed ? " (resumed)" : "") + "  nodes " + with_commas(nodes) + "  root pn " +
+                    std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds_since(start)));
     };
-    try {
+    {
       const DfpnResult r = dfpn_solve(Position(game), options, true);
       b.nodes = r.nodes;
       b.seconds = r.seconds + r.certificate_seconds;
-      if (!r.complete || !r.certificate) {
+      if (r.interrupted) {
+        interrupted = true;
+        b.why_not = "interrupted (Ctrl-C)";
+      } else if (r.out_of_time) {
+        b.why_not = "not finished in " + seconds_text(budget);
+      } else if (!r.complete || !r.certificate) {
         b.why_not = r.complete ? "certificate not written" : "proof gave up";
       } else {
         // The value printed is the checker's, read from the certificate.
@@ -87,10 +114,6 @@ int run_table_mnk(const Args& args) {
           save_certificate(path, game, *r.certificate);
         }
       }
-    } catch (const OutOfTime& stopped) {
-      b.nodes = stopped.nodes;
-      b.seconds = budget;
-      b.why_not = "not finished in " + seconds_text(budget);
     }
     progress.clear();
     unsolved += !b.solved;
@@ -112,11 +135,16 @@ int run_table_mnk(const Args& args) {
       }
       out["nodes"] = b.nodes;
       out["seconds"] = b.seconds;
+      if (!table_dir.empty()) {
+        out["table_file"] = options.table_file;
+        out["resumed"] = b.resumed;
+      }
       std::cout << out.dump() << std::endl;
     }
     boards.push_back(b);
   }
-  if (args.has("json")) return 0;
+  const int status = interrupted ? 130 : 0;
+  if (args.has("json")) return status;
 
   TablePage page(args);
   std::ostream& out = page.out();
@@ -132,7 +160,8 @@ int run_table_mnk(const Args& args) {
       << (p == 1 ? "pairs" : "tuples") << " |\n"
       << "|---|---|---|---|---|---|---|\n";
   for (const BoardRow& b : boards) {
-    out << "| `" << b.spec << "` | " << (b.solved ? b.value : "**" + b.why_not + "**") << " | " << with_commas(b.nodes)
+    out << "| `" << b.spec << "` | " << (b.solved ? b.value : "**" + b.why_not + "**")
+        << (b.resumed ? " (went on from its saved table)" : "") << " | " << with_commas(b.nodes)
         << " | " << seconds_text(b.seconds) << " | ";
     if (b.solved)
       out << with_commas(b.entries) << " | " << with_commas(b.positions) << " | " << with_commas(b.paired_ends);
@@ -142,7 +171,7 @@ int run_table_mnk(const Args& args) {
   }
   out << "\n" << boards.size() - unsolved << " of " << boards.size() << " boards proved (" << options.threads
       << " thread" << (options.threads == 1 ? "" : "s") << ", " << options.table_megabytes << " MiB table).\n";
-  return 0;
+  return status;
 }
 
 }  // namespace kinrow::cli
