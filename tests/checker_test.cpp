@@ -290,35 +290,6 @@ TEST(Checker, TicTacToeIsADrawOneStrategyPerSide) {
   EXPECT_EQ(report.proves, "draw");
 }
 
-// Progress, as `kinrow verify` shows it: each strategy is read, then played out; the
-// totals only grow, and the last word on each strategy matches the report's counts.
-TEST(Checker, ReportsProgressStrategyByStrategy) {
-  const Game game = hand_tictactoe();
-  std::ostringstream text;
-  write_certificate(text, game, naive_certificate(game).certificate);
-  std::vector<CheckProgress> heard;
-  CheckOptions options;
-  options.on_progress = [&](const CheckProgress& p) { heard.push_back(p); };
-  std::istringstream in(text.str());
-  const CheckReport report = check_certificate(game, in, board_symmetries(game), options);
-  ASSERT_TRUE(report.ok) << report.error;
-  ASSERT_FALSE(heard.empty());
-  for (std::size_t i = 1; i < heard.size(); ++i) {
-    EXPECT_GE(heard[i].strategy, heard[i - 1].strategy);
-    EXPECT_GE(heard[i].entries, heard[i - 1].entries);
-    EXPECT_GE(heard[i].positions, heard[i - 1].positions);
-  }
-  for (int strategy : {1, 2}) {
-    const auto first = std::find_if(heard.begin(), heard.end(), [&](const CheckProgress& p) { return p.strategy == strategy; });
-    ASSERT_NE(first, heard.end()) << "nothing heard of strategy " << strategy;
-    EXPECT_TRUE(first->reading);
-    EXPECT_EQ(first->holder, strategy - 1);
-    EXPECT_FALSE(std::find_if(heard.rbegin(), heard.rend(), [&](const CheckProgress& p) { return p.strategy == strategy; })->reading);
-  }
-  EXPECT_EQ(heard.back().entries, report.entries);
-  EXPECT_EQ(heard.back().positions, report.positions_checked);
-}
-
 TEST(Checker, OneNotLoseStrategyProvesOnlyThat) {
   const Game game = hand_tictactoe();
   Certificate c = naive_certificate(game).certificate;

@@ -134,6 +134,44 @@ DfpnOptions without_pairings() {
   return options;
 }
 
+// Progress, as `kinrow verify` shows it: each strategy is read, then played out, with
+// word in between on a check of some length (6x6x4's win: about 49,000 visits, so
+// several of the reports every 16,384); the totals only grow, and the last report
+// matches the check's counts.
+TEST(DfpnCertificate, TheCheckReportsItsProgress) {
+  const Game game = make_game("mnk:6x6x4");
+  DfpnOptions options;
+  options.table_megabytes = 16;
+  const DfpnResult proof = dfpn_solve(Position(game), options, true);
+  ASSERT_TRUE(proof.certificate);
+  std::ostringstream text;
+  write_certificate(text, game, *proof.certificate);
+  std::vector<CheckProgress> heard;
+  CheckOptions check;
+  check.on_progress = [&](const CheckProgress& p) { heard.push_back(p); };
+  std::istringstream in(text.str());
+  const CheckReport report = check_certificate(game, in, check);
+  ASSERT_TRUE(report.ok) << report.error;
+  ASSERT_FALSE(heard.empty());
+  EXPECT_TRUE(heard.front().reading);
+  EXPECT_EQ(heard.front().strategy, 1);
+  EXPECT_EQ(heard.front().holder, 0);
+  for (std::size_t i = 1; i < heard.size(); ++i) {
+    EXPECT_GE(heard[i].strategy, heard[i - 1].strategy);
+    EXPECT_GE(heard[i].entries, heard[i - 1].entries);
+    EXPECT_GE(heard[i].positions, heard[i - 1].positions);
+  }
+  const auto playing = std::count_if(heard.begin(), heard.end(), [](const CheckProgress& p) { return !p.reading; });
+  EXPECT_GE(playing, 4) << "playing out: a word at the start, at least two on the way, one at the end";
+  const auto midway = std::find_if(heard.begin(), heard.end(), [&](const CheckProgress& p) {
+    return !p.reading && p.positions > 0 && p.positions < report.positions_checked;
+  });
+  EXPECT_NE(midway, heard.end()) << "no report while the strategy was played out";
+  EXPECT_FALSE(heard.back().reading);
+  EXPECT_EQ(heard.back().entries, report.entries);
+  EXPECT_EQ(heard.back().positions, report.positions_checked);
+}
+
 TEST(DfpnCertificate, ASmallTableForgetsAndTheWalkSearchesAgain) {
   // 4x4x4 is a draw whose two proofs overflow a 1 MiB table: the walk must re-decide the
   // positions the table lost, and the result must still hold.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli_support.h"
+#include "process_support.h"
 
 namespace {
 
@@ -155,21 +156,22 @@ TEST(TableMnk, SmallConnect6BoardsAreProvedWithCertificates) {
 
   // With --table-dir the board stopped by its budget keeps its table, and the same
   // command goes on from it.
-  const auto tables = std::filesystem::temp_directory_path() / ("kinrow_table_mnk_dir_" + std::to_string(::getpid()));
-  const std::string again = "table mnk --size 8 --board-seconds 1 --tt-mb 4 --json --table-dir " + tables.string();
+  const kinrow::testing::TemporaryDirectory tables("kinrow-table-mnk-dir");
+  const std::string again = "table mnk --size 8 --board-seconds 1 --tt-mb 4 --json --table-dir " + tables.path().string();
   const auto first = kinrow(again);
   ASSERT_EQ(first.status, 0) << first.err;
   const auto first_board = boards_of(first.out).at(0);
   EXPECT_FALSE(first_board["solved"].get<bool>());
-  EXPECT_FALSE(first_board["resumed"].get<bool>());
-  EXPECT_TRUE(std::filesystem::exists(tables / "8x8x6-p2-q1.table"));
+  EXPECT_FALSE(first_board.contains("resumed")) << first_board;
+  EXPECT_EQ(first_board["table_file"], (tables.path() / "8x8x6-p2-q1.table").string());
+  EXPECT_TRUE(std::filesystem::exists(tables.path() / "8x8x6-p2-q1.table"));
   const auto second = kinrow(again);
   ASSERT_EQ(second.status, 0) << second.err;
-  EXPECT_TRUE(boards_of(second.out).at(0)["resumed"].get<bool>()) << second.out;
-  const auto other_size = kinrow("table mnk --size 8 --board-seconds 1 --tt-mb 8 --json --table-dir " + tables.string());
+  EXPECT_EQ(boards_of(second.out).at(0)["resumed"], true) << second.out;
+  const auto other_size =
+      kinrow("table mnk --size 8 --board-seconds 1 --tt-mb 8 --json --table-dir " + tables.path().string());
   EXPECT_NE(other_size.status, 0);
   EXPECT_NE(other_size.err.find("give the same --tt-mb"), std::string::npos) << other_size.err;
-  std::filesystem::remove_all(tables);
 
   const auto wrong = kinrow("table gomoku");
   EXPECT_NE(wrong.status, 0);

@@ -89,20 +89,28 @@ int run_table_mnk(const Args& args) {
       progress.show(b.spec + (b.resumed ? " (resumed)" : "") + "  nodes " + with_commas(nodes) + "  root pn " +
                     std::to_string(pn) + " dn " + std::to_string(dn) + "  " + seconds_text(seconds_since(start)));
     };
-    {
-      const DfpnResult r = dfpn_solve(Position(game), options, true);
-      b.nodes = r.nodes;
-      b.seconds = r.seconds + r.certificate_seconds;
-      if (r.interrupted) {
-        interrupted = true;
-        b.why_not = "interrupted (Ctrl-C)";
-      } else if (r.out_of_time) {
-        b.why_not = "not finished in " + seconds_text(budget);
-      } else if (!r.complete || !r.certificate) {
-        b.why_not = r.complete ? "certificate not written" : "proof gave up";
-      } else {
-        // The value printed is the checker's, read from the certificate.
-        const CheckReport report = check_certificate(game, *r.certificate);
+    // Ctrl-C stops the board whatever it is doing: the proof (its table is saved), the
+    // certificate walk (which then gives up re-deciding what the table forgot), or the
+    // check, which is told through its progress; the boards after it are not started.
+    const auto stop_requested = [] { return interrupt_requested().load(); };
+    const DfpnResult r = dfpn_solve(Position(game), options, true);
+    b.nodes = r.nodes;
+    b.seconds = r.seconds + r.certificate_seconds;
+    if (r.interrupted || stop_requested()) {
+      b.why_not = "interrupted (Ctrl-C) after " + seconds_text(b.seconds);
+    } else if (r.out_of_time) {
+      b.why_not = "not finished in " + seconds_text(budget);
+    } else if (!r.complete || !r.certificate) {
+      b.why_not = r.complete ? "certificate not written" : "proof gave up";
+    } else {
+      // The value printed is the checker's, read from the certificate.
+      struct CheckStopped {};
+      CheckOptions check_options;
+      check_options.on_progress = [&](const CheckProgress&) {
+        if (stop_requested()) throw CheckStopped{};
+      };
+      try {
+        const CheckReport report = check_certificate(game, *r.certificate, check_options);
         if (!report.ok) throw std::logic_error(b.spec + ": the checker rejects df-pn's certificate: " + report.error);
         b.solved = true;
         b.value = report.proves;
@@ -113,8 +121,11 @@ int run_table_mnk(const Args& args) {
           const std::string path = directory + "/" + std::to_string(n) + "x" + std::to_string(n) + ".cert";
           save_certificate(path, game, *r.certificate);
         }
+      } catch (const CheckStopped&) {
+        b.why_not = "interrupted (Ctrl-C) while its certificate was checked";
       }
     }
+    interrupted = stop_requested();
     progress.clear();
     unsolved += !b.solved;
     if (!args.has("quiet") && !args.has("json"))
@@ -135,10 +146,8 @@ int run_table_mnk(const Args& args) {
       }
       out["nodes"] = b.nodes;
       out["seconds"] = b.seconds;
-      if (!table_dir.empty()) {
-        out["table_file"] = options.table_file;
-        out["resumed"] = b.resumed;
-      }
+      if (!table_dir.empty()) out["table_file"] = options.table_file;
+      if (b.resumed) out["resumed"] = true;  // nodes and seconds are this run's
       std::cout << out.dump() << std::endl;
     }
     boards.push_back(b);

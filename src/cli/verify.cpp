@@ -79,7 +79,13 @@ int run_verify(const Args& args) {
                   (p.reading ? "reading entries" : "playing out") + "  " + with_commas(p.entries) + " entries  " +
                   with_commas(p.positions) + " positions  " + seconds_text(seconds));
   };
-  const CheckReport report = check_certificate(game, in, options);
+  CheckReport report;
+  try {
+    report = check_certificate(game, in, options);
+  } catch (...) {
+    progress.clear();  // a form error's message starts a line of its own
+    throw;
+  }
   progress.clear();
   std::optional<CheckReport> unbounded;
   if (unbounded_check.valid()) {

@@ -575,7 +575,11 @@ class CertificateCheck final : public CertificateSink {
 }  // namespace
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate) {
-  return check_certificate(game, certificate, automorphisms(game, kMaxCheckedSymmetries));
+  return check_certificate(game, certificate, CheckOptions{});
+}
+
+CheckReport check_certificate(const Game& game, const Certificate& certificate, const CheckOptions& options) {
+  return check_certificate(game, certificate, automorphisms(game, kMaxCheckedSymmetries), options);
 }
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate,

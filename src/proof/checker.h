@@ -74,6 +74,7 @@ struct CheckOptions {
 };
 
 CheckReport check_certificate(const Game& game, const Certificate& certificate);
+CheckReport check_certificate(const Game& game, const Certificate& certificate, const CheckOptions& options);
 
 // The same with the game's symmetry group computed by the caller (it costs more than a
 // small check), e.g. automorphisms(game).
