@@ -71,11 +71,14 @@ struct CellLists {
 struct SlotMatching {
   const CellLists& groups;
   int size;
-  std::vector<int> slot_of_cell;
-  std::vector<int> visited_by;
+  std::vector<int>& slot_of_cell;  // per cell: its slot, or -1
+  std::vector<int>& visited_by;    // per cell: the search that last visited it
 
-  SlotMatching(const CellLists& g, int tuple_size, int cells)
-      : groups(g), size(tuple_size), slot_of_cell(cells, -1), visited_by(cells, -1) {}
+  SlotMatching(const CellLists& g, int tuple_size, int cells, std::vector<int>& slots, std::vector<int>& visits)
+      : groups(g), size(tuple_size), slot_of_cell(slots), visited_by(visits) {
+    slot_of_cell.assign(cells, -1);
+    visited_by.assign(cells, -1);
+  }
 
   bool augment(int slot, int search) {
     const int group = slot / size;
@@ -172,7 +175,8 @@ std::optional<std::vector<std::vector<Cell>>> opponent_line_tuples(const Positio
   int empty_cells = 0;
   for (Cell c = 0; c < game.cell_count(); ++c) empty_cells += position.owner(c) == kNoPlayer;
   if (size * groups.size() > empty_cells) return std::nullopt;
-  SlotMatching matching(groups, size, game.cell_count());
+  thread_local std::vector<int> slot_of_cell, visited_by;
+  SlotMatching matching(groups, size, game.cell_count(), slot_of_cell, visited_by);
   if (!matching.fill_every_slot()) return std::nullopt;
   std::vector<std::vector<Cell>> tuples(groups.size());
   for (Cell c = 0; c < game.cell_count(); ++c)
