@@ -96,6 +96,7 @@ TEST(TableCommand, ABoardOutOfTimeIsNamed) {
     }
     EXPECT_EQ(cell["not_computed"].get<std::string>(), "not finished in 1.000 s") << cell;
     EXPECT_GE(cell["seconds"].get<double>(), 1.0) << cell;
+    EXPECT_TRUE(cell["agrees_with_published"].is_null()) << cell;
   }
   EXPECT_EQ(boards.size(), 3u);
   EXPECT_NE(run.out.find("\"game\":\"connect:10x6x4\",\"width\":10,\"height\":6,\"computed\":false"),

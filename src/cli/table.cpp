@@ -280,7 +280,9 @@ int run_table(const Args& args) {
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
         if (s.resumed) out["resumed"] = true;  // nodes and seconds are this run's
-        if (s.published) out["agrees_with_published"] = s.agrees();
+        // A board not computed neither agrees nor disagrees (and is no failure).
+        if (s.published)
+          out["agrees_with_published"] = s.computed ? nlohmann::json(s.agrees()) : nlohmann::json(nullptr);
         std::cout << out.dump() << std::endl;
       }
       results.push_back(s);
