@@ -58,6 +58,11 @@ void save_certificate(const std::string& path, const Game& game, const Certifica
   if (!file.close()) throw InputError("writing \"" + path + "\" failed");
 }
 
+std::string partial_certificate_path(const std::string& path) {
+  const bool gz = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+  return gz ? path.substr(0, path.size() - 3) + ".part.gz" : path + ".part";
+}
+
 JoinReport join_certificate_files(const std::string& path, const Game& game, const std::string& start,
                                   const std::vector<std::string>& inputs) {
   for (const std::string& in : inputs) {
@@ -65,9 +70,7 @@ JoinReport join_certificate_files(const std::string& path, const Game& game, con
     if (in == path || std::filesystem::equivalent(in, path, ignored))
       throw InputError("\"" + path + "\" is also a certificate to join");
   }
-  // Written under a name of the same kind (".gz" stays last: it says compressed).
-  const bool gz = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
-  const std::string part = gz ? path.substr(0, path.size() - 3) + ".part.gz" : path + ".part";
+  const std::string part = partial_certificate_path(path);
   JoinReport report;
   try {
     OutputFile file(part);

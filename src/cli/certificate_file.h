@@ -50,6 +50,10 @@ class CertificateFile {
 // the file cannot be written.
 void save_certificate(const std::string& path, const Game& game, const Certificate& certificate);
 
+// Where a certificate bound for `path` is written until it is whole, then renamed:
+// "c.cert.part" for "c.cert", "c.part.gz" for "c.gz" (".gz" stays last: it says compressed).
+std::string partial_certificate_path(const std::string& path);
+
 // Joins the certificate files `inputs` into `path` (proof/certificate_join.h), from
 // `start`. The join is written beside `path` and renamed over it only when whole, so a
 // failed join leaves neither half a certificate nor a damaged input; InputError if `path`

@@ -167,7 +167,7 @@ void write_answer(const SplitDir& dir, std::size_t i, const MoveProof& proof) {
 DfpnResult prove_into(const Position& position, const DfpnOptions& options, std::optional<int> only_winner,
                       const std::string& path) {
   if (path.empty()) return dfpn_solve(position, options, nullptr, only_winner);
-  const std::string part = path.substr(0, path.size() - 3) + ".part.gz";  // path ends in ".gz"
+  const std::string part = partial_certificate_path(path);
   DfpnResult result;
   try {
     OutputFile file(part);

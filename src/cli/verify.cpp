@@ -75,7 +75,7 @@ int run_verify(const Args& args) {
     const double seconds = seconds_since(start);
     if (seconds - shown_at < 1) return;
     shown_at = seconds;
-    progress.show(std::string("verify  ") + (p.holder == 0 ? "first" : "second") + " player's strategy: " +
+    progress.show("verify  " + player_name(p.holder) + " player's strategy: " +
                   (p.reading ? "reading entries" : "playing out") + "  " + with_commas(p.entries) + " entries  " +
                   with_commas(p.positions) + " positions  " + seconds_text(seconds));
   };
