@@ -46,8 +46,8 @@ const CommandSpec kSolveSpec = {
     "wins by continuous threats, and only the cells that could spoil a threatened one),\n"
     "pairings (a defender whose pairs hold every open line holds; one pair may serve\n"
     "several lines), dead lines and cells, dominated moves, symmetry at every node, and\n"
-    "(one stone a turn) the zones of disproofs: a move outside the cells a refuted\n"
-    "sibling's disproof needs is refuted with it. It reports the value only.\n\n"
+    "the zones of disproofs: a stone outside the cells a refuted sibling's disproof\n"
+    "needs is refuted with it. It reports the value only.\n\n"
     "With no --method, kinrow chooses and says why: df-pn on every core (at most 4) with a\n"
     "table sized from the board and the free memory, where there is no gravity and at\n"
     "least 20 cells are empty; else alpha-beta (the Connect Four solver under gravity).\n\n"
@@ -107,7 +107,7 @@ const CommandSpec kSolveSpec = {
         {"certificate-from-empty", "", "when --moves is one opening turn after which its player wins: the\n"
                                        "certificate starts at the empty board, with that turn as his first\n"
                                        "entry (a win of the game; kinrow verify re-checks it from the start)"},
-        {"no-disproof-zones", "", "df-pn, one stone a turn: do not refute the attacker's moves by the zones of\n"
+        {"no-disproof-zones", "", "df-pn: do not refute the attacker's moves by the zones of\n"
                                   "refuted siblings (to measure them, and to cross-check)"},
         {"split", "", "df-pn: prove each move of the side to move (one per symmetry class) on its own,\n"
                       "with a table of its own and, with --threads N, N moves at once; then the\n"

@@ -79,8 +79,8 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
   reduced_keys_ = options.reductions && !rules.gravity && !rules.exact;
   // Owning more cells never hurts the attacker only where a line of his wins however long
   // his row (not exact) and every empty cell is playable (not gravity).
-  disproof_zones_ = options.disproof_zones && options.reductions && one_stone && rules.goal == Goal::Normal &&
-                    !rules.gravity && !rules.exact;
+  disproof_zones_ = options.disproof_zones && options.reductions && rules.goal == Goal::Normal && !rules.gravity &&
+                    !rules.exact;
   // A cover needs every empty cell playable (no gravity), a spoiled line to stay lost to
   // its owner (not misère, where the owner wants no line) and turns of a fixed size. Only
   // with several stones a turn: with one, a cell on every open line is rare, pairings
@@ -231,8 +231,11 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
     }
     // The same a turn ahead: the spoiler to move covers every open line with the stones
     // left of his turn (search/line_cover.h).
-    if (covering_stones(board).any()) {
+    if (const Cells cover = covering_stones(board); cover.any()) {
       out = decided(goal == Goal::MakerBreaker ? 1 : kDrawn);
+      // Every line the attacker could complete holds a cover cell, empty whatever else
+      // he owned.
+      if (disproof_zones_) settled_irrelevant_ = board.empty().minus(cover);
       return true;
     }
     // Only at the defender's turns, where every move must be refuted: skipping the
@@ -261,8 +264,11 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
         return true;
       case Urgency::Lost:
         out = decided(1 - mover);
-        if (attacker_moves)
-          settled_irrelevant_ = board.empty().minus(urgent.cells | attacker_line_cells(board, urgent.cells));
+        // The defender's threats stand while their cells stay empty.
+        if (attacker_moves) {
+          const Cells threats = threat_cells(board, 1 - mover);
+          settled_irrelevant_ = board.empty().minus(threats | attacker_line_cells(board, threats));
+        }
         return true;
       case Urgency::Block:
         // One stone a turn: the one cell (whatever the reductions kept: a symmetry of the
@@ -270,8 +276,11 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
         // answerable, as far as the reductions kept them.
         moves = one_stone_a_turn(tables_.rules) ? urgent.cells & legal : moves & urgent.cells;
         if (moves.none()) moves = urgent.cells & legal;
-        // Every other move loses to the defender's line at the cell.
-        if (attacker_moves) pruning_needs_ |= urgent.cells | attacker_line_cells(board, urgent.cells);
+        // Every other move loses to the defender's threats (one cell, with one stone a turn).
+        if (attacker_moves) {
+          const Cells threats = threat_cells(board, 1 - mover);
+          pruning_needs_ |= threats | attacker_line_cells(board, threats);
+        }
         if (one_stone_a_turn(tables_.rules)) return false;
         break;
       case Urgency::None:
@@ -303,6 +312,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
   }
   if (tuples_ && paired(board)) {
     out = decided(pairing_winner());
+    if (disproof_zones_) settled_irrelevant_ = board.empty().minus(tuples_->tuple_cells());
     return true;
   }
   if (threat_space_) {
@@ -319,6 +329,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
       ZoneProfile<W> zone;
       if (threat_space_wins(board, 1 - mover, tables_.rules.stones_per_turn, options_.zone_order - r, &zone)) {
         moves &= zone.at[r];
+        if (attacker_moves) pruning_needs_ = board.empty();  // what the threat search reads: not worked out
         if (moves.none()) {
           out = decided(1 - mover);
           return true;
@@ -477,6 +488,9 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
   // (Another position of the key, met by a collision of the check, may have tried a dead
   // cell this one holds: those moves are not taken. A decided entry's cells are a zone's.)
   const bool open_entry = entry && entry->numbers.pn != 0 && entry->numbers.dn != 0;
+  // What the knowledge's pruning of the attacker's moves reads, when settle() pruned them
+  // here (moves read from the table leave it to disproof_irrelevant to ask again).
+  std::optional<Cells> pruning_needs;
   if (open_entry && entry->moves.any() && entry->position == position && !entry->moves.intersects(board.occupied())) {
     moves = entry->moves;
   } else if (settle(board, mover, out, moves)) {
@@ -484,6 +498,8 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
     store(key, out, last_irrelevant_);
     if (root) root_ = out, root_settled_ = true, root_irrelevant_ = last_irrelevant_;
     return;
+  } else {
+    pruning_needs = pruning_needs_;  // the searches below overwrite the member
   }
   if (root && root_excluded_.any()) moves = moves.minus(root_excluded_);
   std::vector<Child> children;
@@ -537,7 +553,7 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
   // A disproof keeps the cells it does not need (a restricted root's refutes only some
   // moves: none).
   last_irrelevant_ = disproof_zones_ && out.dn == 0 && out.pn != 0 && !(root && root_excluded_.any())
-                         ? disproof_irrelevant(board, mover, moves, children)
+                         ? disproof_irrelevant(board, mover, moves, children, pruning_needs)
                          : Cells{};
   if (root) root_irrelevant_ = last_irrelevant_;
   store(key, out, out.pn && out.dn ? moves : last_irrelevant_, position);
@@ -546,20 +562,22 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
 // Zones of disproofs. A disproof of "the attacker wins" at a node holds with some cells
 // irrelevant: it would hold even if the attacker owned all of them at once. (Owning more
 // never hurts him: the defender answers a stone the attacker plays there with any stone,
-// and a stone more never hurts the defender either.) So at the attacker's turn, once a move
-// m is refuted with irrelevant cells I, every move on I is refuted too: the position after
-// it is the one after m with the attacker owning less. The cells a disproof needs (its
-// zone, the complement) are built bottom up:
+// and a stone more never hurts the defender either; a turn of several stones is searched
+// stone by stone, and the stones left in it are the same at every sibling.) So at the
+// attacker's turn, once a stone m is refuted with irrelevant cells I, every stone on I is
+// refuted too: the position after it is the one after m with the attacker owning less.
+// The cells a disproof needs (its zone, the complement) are built bottom up:
 //   - a finished game or a rule that decides the node: the cells the rule reads (the
-//     defender's completing cell, the pairs of a pairing; none where no line is left to
-//     the attacker), and two empty cells of each line the attacker could still complete
-//     (owning the rest, he completes none and is never one stone from completing one);
+//     defender's completing cells, the pairs of a pairing, the cells of a tuple pairing
+//     or of a cover, every cell of the threats a loss is to; none where no line is left
+//     to the attacker), and max(p, q) + 1 empty cells of each line the attacker could
+//     still complete (owning the rest, he completes none, this turn or the next);
 //   - the defender's turn: the refuted child's zone and his move;
 //   - the attacker's turn: every child searched, its zone and its move; for the moves the
-//     knowledge pruned, what its reasons read (a forced block: the defender's cell and the
-//     attacker's lines as above; a pairing reply: its cells and the reply; a threat
-//     sequence's zone or a symmetry: every cell, not worked out). Moves refuted by a
-//     sibling's zone need nothing.
+//     knowledge pruned, what its reasons read (a forced block: every cell of the
+//     defender's threats and the attacker's lines as above; a pairing reply: its cells
+//     and the reply; a threat sequence's zone, the threat-space search's or a symmetry:
+//     every cell, not worked out). Moves refuted by a sibling's zone need nothing.
 // Dead cells need nothing: a stone there changes no line. This is the defender's side of
 // relevance zones (Hsu et al. proved the 7,7,5- and 8,8,5-games so, TCS 2020); the
 // attacker's side is the threat-sequence zone settle() already prunes by.
@@ -579,13 +597,15 @@ template <int W>
 typename Dfpn<W>::Cells Dfpn<W>::attacker_line_cells(const Board& board, const Cells& avoid) const {
   const Cells defender = board.stones_of(1 - attacker_);
   const Cells empty = board.empty().minus(avoid);
+  // One more than the most stones a turn of his can place (the first turn may have more).
+  const int keep = std::max(tables_.rules.stones_per_turn, tables_.rules.first_turn_stones) + 1;
   Cells need;
   for (const Cells& line : lines_) {
     if (line.intersects(defender)) continue;
     const Cells open = line & empty;
     int have = (open & need).count();
     for (Cell c : open.minus(need)) {
-      if (have >= 2) break;
+      if (have >= keep) break;
       need.set(c);
       ++have;
     }
@@ -594,8 +614,18 @@ typename Dfpn<W>::Cells Dfpn<W>::attacker_line_cells(const Board& board, const C
 }
 
 template <int W>
+typename Dfpn<W>::Cells Dfpn<W>::threat_cells(const Board& board, int player) const {
+  Cells cells;
+  const int p = tables_.rules.stones_per_turn;
+  for (int missing = 1; missing <= p && missing <= tables_.near_limit; ++missing)
+    for (int32_t l : board.near_lines(player, missing)) cells |= board.line(l) & board.empty();
+  return cells;
+}
+
+template <int W>
 typename Dfpn<W>::Cells Dfpn<W>::disproof_irrelevant(Board& board, int mover, const Cells& moves,
-                                                     std::vector<Child>& children) {
+                                                     std::vector<Child>& children,
+                                                     const std::optional<Cells>& pruning_needs) {
   const Cells empty = board.empty();
   if (mover != attacker_) {
     // The defender's turn: one refuted child, and his move.
@@ -611,10 +641,13 @@ typename Dfpn<W>::Cells Dfpn<W>::disproof_irrelevant(Board& board, int mover, co
     }
     return Cells{};
   }
-  // The attacker's turn. The knowledge's reasons for the moves not expanded, read again
-  // (the moves may have come from the table): valid only if they prune no fewer now.
+  // The attacker's turn. The knowledge's reasons for the moves not expanded: as settle()
+  // gave them, or read again where the moves came from the table (valid only if they
+  // prune no fewer now; with several stones a turn this costs threat searches).
   Cells needs;
-  if (board.playable().minus(moves).any()) {
+  if (pruning_needs) {
+    needs = *pruning_needs;
+  } else if (board.playable().minus(moves).any()) {
     Numbers settled;
     Cells again;
     if (settle(board, mover, settled, again)) return settled.dn == 0 ? settled_irrelevant_ : Cells{};

@@ -87,10 +87,10 @@ struct DfpnOptions {
   bool reductions = true;     // dead lines, dead cells, symmetry (off: for cross-checks)
   bool pairing = true;        // pairings end the search (with reductions; off: to measure)
   bool dominance = true;      // dominated moves are not tried (with reductions; off: to measure)
-  // Zones of disproofs (one stone a turn, normal goal, no gravity or exact rule, with
-  // reductions): a disproven node remembers the cells its disproof needs, and at the
-  // attacker's turns a move outside a refuted sibling's zone is refuted with it
-  // (search/dfpn.cpp, "Zones of disproofs"). Off: to measure and to cross-check.
+  // Zones of disproofs (normal goal, no gravity or exact rule, with reductions): a
+  // disproven node remembers the cells its disproof needs, and at the attacker's turns a
+  // stone outside a refuted sibling's zone is refuted with it (search/dfpn.cpp, "Zones of
+  // disproofs"). Off: to measure and to cross-check.
   bool disproof_zones = true;
   // Steps the search for shared pairs may take per pairing test (search/line_pairing.h;
   // 0: each line gets two cells of its own). More finds more pairings and costs more
@@ -338,12 +338,17 @@ class Dfpn {
   bool disproof_zones_ = false;
   Cells settled_irrelevant_, pruning_needs_;
   Cells last_irrelevant_;
-  // Two empty cells (outside `avoid`) of each line the attacker could still complete: with
-  // them empty, his owning every other cell completes none of those lines, nor makes one
-  // a single stone from completion.
+  // max(p, q) + 1 empty cells (outside `avoid`; two with one stone a turn) of each line
+  // the attacker could still complete: with them empty, his owning every other cell
+  // completes none of those lines, nor makes one that a turn of his completes.
   Cells attacker_line_cells(const Board& board, const Cells& avoid) const;
+  // The empty cells of `player`'s threats: his lines missing at most p cells, which he
+  // completes on his next turn (games/urgent_moves.h). A forced block or a loss to them
+  // reads these cells.
+  Cells threat_cells(const Board& board, int player) const;
   // The irrelevant cells of a node just disproved (its children as the loop left them).
-  Cells disproof_irrelevant(Board& board, int mover, const Cells& moves, std::vector<Child>& children);
+  Cells disproof_irrelevant(Board& board, int mover, const Cells& moves, std::vector<Child>& children,
+                            const std::optional<Cells>& pruning_needs);
   void prune_by_zone(std::vector<Child>& children, const Child& refuted) const;
   bool reduced_keys_ = false;                 // the table's key ignores dead cells
   LinePairing<W> pairer_;

@@ -46,6 +46,16 @@ class LineTuples {
     return true;
   }
 
+  // The cells the tuples of the last hold() that succeeded took: the holder's strategy
+  // reads no other (an opponent owning all the rest still completes no line).
+  Cells tuple_cells() const {
+    Cells cells;
+    for (const Cells& group : groups_)
+      for (Cell c : group)
+        if (slot_of_cell_[c] >= 0) cells.set(c);
+    return cells;
+  }
+
  private:
   bool augment(int slot) {
     for (Cell c : groups_[slot / size_].minus(visited_)) {
