@@ -190,25 +190,33 @@ TEST(DisproofZones, HoldWithTheAttackerOwningAllTheirIrrelevantCells) {
   EXPECT_GT(checked[1], 20);  // and two
 }
 
-// Two stones a turn: a loss to threats reads every cell of them. Black (x) to move, with
-// two stones, cannot stop White's three rows of three (each missing two cells): the
-// disproof of "x wins" holds only while those six cells stay empty. (The forced-block
-// reading of one stone a turn, the cells that keep the threats answerable, is empty here.
-// Here x's own open lines happen to need those cells too, so the old reading passed
-// this test; HoldWithTheAttackerOwningAllTheirIrrelevantCells judges the zones whole.)
+// Two stones a turn: a loss to threats reads every cell of them. On one row of 37 cells
+// with four in a row, White (o) holds o o _ _ o o _ _ o o _ _ o o from the first cell:
+// three disjoint pairs of empty cells, each completing two of his fours. Black (x) to
+// move, with two stones, cannot stop them. Then x, and x x o six times, which leave
+// neither side a four, and four empty cells, x's one open line. So the disproof of "x wins" needs
+// the six cells of the threats and three of x's line; only the last cell is irrelevant.
+// Before, a loss read the stones that keep the threats answerable: none here, and the six
+// cells were given to the attacker.
 TEST(DisproofZones, NeedEveryCellOfTheThreatsALossReads) {
-  const Game game = make_game("mnk:8x8x5,p=2,q=1");
-  const Position position = play_moves(game, "d4 a1b1 h1h4 a3b3 f7d8 a5b5 h7g2 c1c3 e6a7 c5h8");
+  const Game game = make_game("mnk:37x1x4,p=2,q=1");
   const BoardTables tables(game, dfpn_board_options(game, {}));
-  Board<1> board = testing::board_of<1>(tables, position);
+  Stones<1> stones;
+  for (const Cell c : {0, 1, 4, 5, 8, 9, 12, 13}) stones.place(1, c);
+  stones.place(0, 14);
+  for (Cell c = 15; c < 33; c += 3) {
+    stones.place(0, c);
+    stones.place(0, c + 1);
+    stones.place(1, c + 2);
+  }
+  Board<1> board = testing::board_at<1>(tables, stones);
+  ASSERT_EQ(board.to_move(), 0);
   ASSERT_EQ(urgent_moves(board).urgency, Urgency::Lost);
   DfpnOptions options;
   options.table_megabytes = 4;
   Dfpn<1> dfpn(tables, options);
   ASSERT_EQ(dfpn.attacker_wins(board, 0), std::optional<bool>(false));
-  EXPECT_TRUE(dfpn.root_irrelevant().any());  // the cells far from the rows
-  for (const char* cell : {"d1", "e1", "d3", "e3", "d5", "e5"})
-    EXPECT_FALSE(dfpn.root_irrelevant().test(parse_cell(game, cell))) << cell;
+  EXPECT_EQ(dfpn.root_irrelevant(), Bits<1>::single(36));
 }
 
 // Where owning more could hurt the attacker (an overline does not win, misère) or a cell
