@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "core/notation.h"
 #include "games/families.h"
@@ -140,6 +141,28 @@ TEST(DisproofZones, EveryMoveTheyRefuteIsNoWinForTheAttacker) {
   EXPECT_GT(refuted[1], 0);  // and two
 }
 
+// `position` with each of `cells` given to `attacker` as a stone, a turn of its own (the
+// rest of it withheld), the other side passing in turn: the same side is to move after.
+// It stops where the given stones complete a line (the game is then over).
+Position with_cells_given(const Position& position, int attacker, const Bits<1>& cells) {
+  Position given = position;
+  auto give = [&given](Cell c) {
+    if (given.stones_this_turn() == 1) given.play(Turn{c});
+    else given.play_withheld(Turn{c});
+  };
+  for (const Cell c : cells) {
+    if (given.over()) break;
+    if (given.to_move() == attacker) {
+      give(c);
+      if (!given.over()) given.play_withheld({});
+    } else {
+      given.play_withheld({});
+      if (!given.over()) give(c);
+    }
+  }
+  return given;
+}
+
 // The property the zones rest on, at the root of random disproofs: the cells a disproof
 // says it does not need, all given to the attacker at once with the same side to move,
 // leave him without a win, as the naive reference judges it. The zones come from whatever
@@ -161,23 +184,8 @@ TEST(DisproofZones, HoldWithTheAttackerOwningAllTheirIrrelevantCells) {
       Dfpn<1> dfpn(tables, options);
       if (dfpn.attacker_wins(board, attacker) != std::optional<bool>(false) || dfpn.root_irrelevant().none()) continue;
       ++checked[game.rules.stones_per_turn - 1];
-      // Each irrelevant cell as a stone of the attacker's, a turn of its own (the rest of
-      // it withheld), the defender passing in turn.
-      Position given = position;
-      auto give = [&given](Cell c) {
-        if (given.stones_this_turn() == 1) given.play(Turn{c});
-        else given.play_withheld(Turn{c});
-      };
-      for (const Cell c : dfpn.root_irrelevant()) {
-        if (given.over()) break;  // he completed a line with them: the check below says so
-        if (given.to_move() == attacker) {
-          give(c);
-          if (!given.over()) given.play_withheld({});
-        } else {
-          given.play_withheld({});
-          if (!given.over()) give(c);
-        }
-      }
+      // (Where he completed a line with them, the check below says so.)
+      Position given = with_cells_given(position, attacker, dfpn.root_irrelevant());
       Turn cells;
       for (const Cell c : dfpn.root_irrelevant()) cells.push_back(c);
       std::unordered_map<std::string, bool> seen;
@@ -188,6 +196,48 @@ TEST(DisproofZones, HoldWithTheAttackerOwningAllTheirIrrelevantCells) {
   }
   EXPECT_GT(checked[0], 50);  // disproofs with cells to give, one stone a turn
   EXPECT_GT(checked[1], 20);  // and two
+}
+
+// The same in the middle of a turn of two stones: the attacker has placed one stone s
+// and has one left. A disproof there, with its irrelevant cells given to him, must leave
+// him no turn {s, d} that wins.
+TEST(DisproofZones, HoldInTheMiddleOfATurn) {
+  int checked = 0;
+  for (const char* spec : {"mnk:5x5x4,p=2,q=1", "mnk:6x5x5,p=2,q=1"}) {
+    const Game game = make_game(spec);
+    const BoardTables tables(game, dfpn_board_options(game, {}));
+    SplitMix64 random(3011);
+    for (int trial = 0; trial < (testing::sanitized() ? 100 : 400); ++trial) {
+      const Position position = testing::random_position(game, 8 + static_cast<int>(random.below(5)), random);
+      const int attacker = position.to_move();
+      if (position.stones_this_turn() != 2) continue;
+      Board<1> board = testing::board_of<1>(tables, position);
+      std::vector<Cell> empty;
+      for (const Cell c : board.empty()) empty.push_back(c);
+      const Cell s = empty[random.below(empty.size())];
+      if (board.result_after(attacker, board.place(s)) != kGoesOn) continue;
+      DfpnOptions options;
+      options.table_megabytes = 4;
+      Dfpn<1> dfpn(tables, options);
+      if (dfpn.attacker_wins(board, attacker) != std::optional<bool>(false) || dfpn.root_irrelevant().none()) continue;
+      ++checked;
+      const Position given = with_cells_given(position, attacker, dfpn.root_irrelevant());
+      const std::string where = std::string(spec) + " after \"" + format_turns(game, position.history()) + "\" and " +
+                                format_cell(game, s);
+      if (given.over()) {
+        EXPECT_NE(given.winner(), attacker) << where;
+        continue;
+      }
+      std::unordered_map<std::string, bool> seen;
+      for (const Turn& turn : given.legal_turns()) {
+        if (std::find(turn.begin(), turn.end(), s) == turn.end()) continue;
+        Position after = given;
+        after.play(turn);
+        EXPECT_FALSE(attacker_forces_win(after, attacker, seen)) << where << " then " << format_turns(game, {turn});
+      }
+    }
+  }
+  EXPECT_GT(checked, 20);  // mid-turn disproofs with cells to give
 }
 
 // Two stones a turn: a loss to threats reads every cell of them. On one row of 37 cells
