@@ -121,6 +121,7 @@ class ThreatSpaceSearch {
   std::vector<PoolCell> pool_;          // candidates: the cells turns are made of
   std::vector<PoolLine> pool_lines_;    // candidates: the lines through them that may become threats
   std::vector<uint32_t> line_stamp_;    // candidates: lines already read for this turn
+  std::vector<uint32_t> pool_index_;    // candidates: a pool cell's index in pool_
   uint32_t stamp_ = 0;
   int breadth_ = 12;
   uint64_t nodes_ = 0, node_limit_ = 0, stop_at_ = 0, next_clock_read_ = 0;
