@@ -242,12 +242,12 @@ TEST(DisproofZones, HoldInTheMiddleOfATurn) {
 
 // Two stones a turn: a loss to threats reads every cell of them. On one row of 37 cells
 // with four in a row, White (o) holds o o _ _ o o _ _ o o _ _ o o from the first cell:
-// three disjoint pairs of empty cells, each completing two of his fours. Black (x) to
-// move, with two stones, cannot stop them. Then x, and x x o six times, which leave
-// neither side a four, and four empty cells, x's one open line. So the disproof of "x wins" needs
-// the six cells of the threats and three of x's line; only the last cell is irrelevant.
-// Before, a loss read the stones that keep the threats answerable: none here, and the six
-// cells were given to the attacker.
+// three disjoint pairs of empty cells, each completing three of his fours (and the pairs
+// across the o o's two more). Black (x) to move, with two stones, cannot stop them all.
+// Then x, and x x o six times, which leave neither side a four, and four empty cells, x's
+// one open line. So the disproof of "x wins" needs the six cells of the threats and three
+// of x's line; only the last cell is irrelevant. Before, a loss read the stones that keep
+// the threats answerable: none here, and the six cells were given to the attacker.
 TEST(DisproofZones, NeedEveryCellOfTheThreatsALossReads) {
   const Game game = make_game("mnk:37x1x4,p=2,q=1");
   const BoardTables tables(game, dfpn_board_options(game, {}));
@@ -261,6 +261,7 @@ TEST(DisproofZones, NeedEveryCellOfTheThreatsALossReads) {
   }
   Board<1> board = testing::board_at<1>(tables, stones);
   ASSERT_EQ(board.to_move(), 0);
+  ASSERT_TRUE(board.at_turn_start());
   ASSERT_EQ(urgent_moves(board).urgency, Urgency::Lost);
   DfpnOptions options;
   options.table_megabytes = 4;
