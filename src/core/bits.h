@@ -118,7 +118,13 @@ struct Bits {
     for (int i = 0; i < Words; ++i) word[i] |= o.word[i];
     return *this;
   }
-  bool operator==(const Bits&) const = default;
+  // Word by word: the defaulted comparison goes through std::equal to a call of memcmp,
+  // which was 4.6 % of a Connect6 8x8 proof (the threat search's sets of answered turns).
+  bool operator==(const Bits& o) const {
+    for (int i = 0; i < Words; ++i)
+      if (word[i] != o.word[i]) return false;
+    return true;
+  }
   // As unsigned numbers of 64 * Words bits (the highest word decides first): the order
   // canonical forms are chosen by.
   bool operator<(const Bits& o) const {
