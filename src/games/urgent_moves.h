@@ -35,6 +35,9 @@ template <class Cells>
 struct UrgentMoves {
   Urgency urgency = Urgency::None;
   Cells cells;
+  // Block and Lost: the empty cells of the opponent's threats (every cell a block or a
+  // loss reads: df-pn's zones of disproofs keep them).
+  Cells threats;
   bool read = false;  // the rules let the position be read: None then means nothing is forced
 };
 
@@ -78,7 +81,7 @@ UrgentMoves<typename B::Cells> urgent_moves(const B& board) {
       }
     }
     if (t.lines_count[other]) {
-      out.cells = board.winning_cells(other);
+      out.cells = out.threats = board.winning_cells(other);
       if (out.cells.several()) out.urgency = Urgency::Lost;
       else if (out.cells.any()) out.urgency = Urgency::Block;
     }
@@ -104,6 +107,7 @@ UrgentMoves<typename B::Cells> urgent_moves(const B& board) {
     }
   const std::span<const Cells> lines(threats);
   if (threats.empty() || detail::hittable(lines, Cells{}, r - 1)) return out;
+  out.threats = threat_cells;
   for (Cell c : threat_cells)
     if (detail::hittable(lines, Cells::single(c), r - 1)) out.cells.set(c);
   out.urgency = out.cells.any() ? Urgency::Block : Urgency::Lost;

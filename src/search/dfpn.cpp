@@ -265,10 +265,8 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
       case Urgency::Lost:
         out = decided(1 - mover);
         // The defender's threats stand while their cells stay empty.
-        if (attacker_moves) {
-          const Cells threats = threat_cells(board, 1 - mover);
-          settled_irrelevant_ = board.empty().minus(threats | attacker_line_cells(board, threats));
-        }
+        if (attacker_moves)
+          settled_irrelevant_ = board.empty().minus(urgent.threats | attacker_line_cells(board, urgent.threats));
         return true;
       case Urgency::Block:
         // One stone a turn: the one cell (whatever the reductions kept: a symmetry of the
@@ -277,10 +275,7 @@ bool Dfpn<W>::settle(Board& board, int mover, Numbers& out, Cells& moves) {
         moves = one_stone_a_turn(tables_.rules) ? urgent.cells & legal : moves & urgent.cells;
         if (moves.none()) moves = urgent.cells & legal;
         // Every other move loses to the defender's threats (one cell, with one stone a turn).
-        if (attacker_moves) {
-          const Cells threats = threat_cells(board, 1 - mover);
-          pruning_needs_ |= threats | attacker_line_cells(board, threats);
-        }
+        if (attacker_moves) pruning_needs_ |= urgent.threats | attacker_line_cells(board, urgent.threats);
         if (one_stone_a_turn(tables_.rules)) return false;
         break;
       case Urgency::None:
@@ -611,15 +606,6 @@ typename Dfpn<W>::Cells Dfpn<W>::attacker_line_cells(const Board& board, const C
     }
   }
   return need;
-}
-
-template <int W>
-typename Dfpn<W>::Cells Dfpn<W>::threat_cells(const Board& board, int player) const {
-  Cells cells;
-  const int p = tables_.rules.stones_per_turn;
-  for (int missing = 1; missing <= p && missing <= tables_.near_limit; ++missing)
-    for (int32_t l : board.near_lines(player, missing)) cells |= board.line(l) & board.empty();
-  return cells;
 }
 
 template <int W>

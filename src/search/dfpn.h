@@ -342,10 +342,6 @@ class Dfpn {
   // the attacker could still complete: with them empty, his owning every other cell
   // completes none of those lines, nor makes one that a turn of his completes.
   Cells attacker_line_cells(const Board& board, const Cells& avoid) const;
-  // The empty cells of `player`'s threats: his lines missing at most p cells, which he
-  // completes on his next turn (games/urgent_moves.h). A forced block or a loss to them
-  // reads these cells.
-  Cells threat_cells(const Board& board, int player) const;
   // The irrelevant cells of a node just disproved (its children as the loop left them).
   Cells disproof_irrelevant(Board& board, int mover, const Cells& moves, std::vector<Child>& children,
                             const std::optional<Cells>& pruning_needs);
