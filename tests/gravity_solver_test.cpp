@@ -2,9 +2,11 @@
 // several sizes, k and goals), and against Pons' published test-set scores.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "core/hashing.h"
 #include "core/error.h"
@@ -219,6 +221,36 @@ TEST(GravitySolver, TwoThreadsFindTheSameScoresAndMoves) {
       EXPECT_EQ(s.end, reference.end) << name;
       EXPECT_EQ(s.best_column, reference.best_column) << name;
     }
+}
+
+// A team's progress is the team's: each member adds its nodes to a shared tally, a
+// million at a time, and the leader reports the tally, where it used to report its own
+// count (a two-thread run said half the nodes it had searched). Two searches of the same
+// position with tables of their own, one after the other, stand in for two threads.
+TEST(GravitySearch, ATeamReportsEveryMembersNodes) {
+  const GravityGeometry<uint64_t> geometry(7, 5, 4);
+  GravityBitboard<uint64_t> helper_board(geometry), leader_board(geometry);
+  helper_board.play_column(0);
+  leader_board.play_column(0);
+  TranspositionTable helper_table(16), leader_table(16);
+  std::vector<uint64_t> reported;
+  SearchMonitor monitor;
+  monitor.interval_seconds = 0;
+  monitor.on_progress = [&](const SearchProgress& p) { reported.push_back(p.nodes); };
+  std::atomic<uint64_t> tally{0};
+  GravitySearch<4, false> helper(helper_board, helper_table, {}), leader(leader_board, leader_table, monitor);
+  helper.count_into(&tally);
+  leader.count_into(&tally);
+  constexpr uint64_t kMillion = 0x100000;  // as the searches count: 2^20
+  helper.search(-1, 1);
+  const uint64_t helper_counted = helper.nodes() / kMillion * kMillion;
+  ASSERT_GE(helper_counted, kMillion) << "the position must take more than 2^20 nodes";
+  leader.search(-1, 1);
+  ASSERT_FALSE(reported.empty());
+  // The first report comes at the leader's first million, on top of the helper's.
+  EXPECT_EQ(reported.front(), helper_counted + kMillion);
+  EXPECT_EQ(reported.back(), helper_counted + leader.nodes() / kMillion * kMillion);
+  EXPECT_EQ(tally.load(), reported.back());
 }
 
 // Every technique can be switched off (to measure what it buys) without changing a score.

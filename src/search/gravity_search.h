@@ -108,6 +108,11 @@ class GravitySearch {
   uint64_t nodes() const { return nodes_; }
   int column_order(int i) const { return order_[i]; }
 
+  // A team's members add their nodes to one tally, a million at a time, so that the
+  // progress the leader reports (and the count a search out of time gives) is the
+  // team's, not the leader's alone.
+  void count_into(std::atomic<uint64_t>* tally) { tally_ = tally; }
+
   // Makes this search one of a team sharing the table (gravity_solver.cpp): it gives up,
   // storing nothing, once `stop` is set, and defers moves into positions `busy` says a
   // teammate is searching. (Helpers that also broke ties in the move order their own way
@@ -173,11 +178,15 @@ class GravitySearch {
 
   void maybe_report() {
     if (nodes_ == help_at_) help_(help_context_);
-    if ((nodes_ & 0xFFFFF) != 0 || !monitor_.on_progress) return;
+    constexpr uint64_t kReportEvery = 0x100000;
+    if ((nodes_ & (kReportEvery - 1)) != 0) return;
+    if (tally_) tally_->fetch_add(kReportEvery, std::memory_order_relaxed);
+    if (!monitor_.on_progress) return;
     const auto now = Clock::now();
     if (std::chrono::duration<double>(now - last_report_).count() < monitor_.interval_seconds) return;
     last_report_ = now;
-    monitor_.on_progress({window_low_, nodes_, std::chrono::duration<double>(now - start_).count()});
+    const uint64_t nodes = tally_ ? tally_->load(std::memory_order_relaxed) : nodes_;
+    monitor_.on_progress({window_low_, nodes, std::chrono::duration<double>(now - start_).count()});
   }
 
   // The table key of a position given its key, and whether the mirror image's was taken
@@ -437,6 +446,7 @@ class GravitySearch {
   int window_low_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
   BusyPositions* busy_ = nullptr;
+  std::atomic<uint64_t>* tally_ = nullptr;
   uint64_t help_at_ = ~uint64_t{0};
   void (*help_)(void*) = nullptr;
   void* help_context_ = nullptr;

@@ -69,7 +69,10 @@ class Team {
     for (int i = 0; i < threads; ++i) {
       members_.push_back(std::make_unique<Member>(geometry, columns, table, i == 0 ? monitor : SearchMonitor{},
                                                   settings.techniques));
-      if (threads > 1) members_.back()->search.join_team(&stop_, i == 0 ? nullptr : busy_.get());
+      if (threads > 1) {
+        members_.back()->search.join_team(&stop_, i == 0 ? nullptr : busy_.get());
+        members_.back()->search.count_into(&tally_);
+      }
     }
   }
 
@@ -145,6 +148,7 @@ class Team {
 
   std::vector<std::unique_ptr<Member>> members_;
   std::atomic<bool> stop_{false};
+  std::atomic<uint64_t> tally_{0};  // the members' nodes, as progress reports them
   std::unique_ptr<BusyPositions> busy_;
 };
 
