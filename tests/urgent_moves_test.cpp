@@ -120,6 +120,27 @@ TEST_P(UrgentMoves, AgreeWithBruteForce) {
         EXPECT_TRUE(std::includes(cells.begin(), cells.end(), expected.safe.begin(), expected.safe.end())) << where;
       }
       if (game.rules.gravity) return;
+      // A block or a loss reads the opponent's threats (df-pn's zones of disproofs keep
+      // them): the empty cells of every line of his that misses at most p cells, a line
+      // being his where his lines count (not the breaker's) and free of the mover's stones,
+      // those of this turn included.
+      if (urgent.urgency == Urgency::Block || urgent.urgency == Urgency::Lost) {
+        const int mover = position.to_move(), other = 1 - mover;
+        std::set<Cell> threats, got;
+        if (game.rules.goal == Goal::Normal || other == 0)
+          for (const Line& line : game.lines) {
+            std::vector<Cell> open;
+            bool blocked = false;
+            for (Cell c : line) {
+              const bool ours = position.owner(c) == mover || std::find(placed.begin(), placed.end(), c) != placed.end();
+              if (ours) blocked = true;
+              else if (position.owner(c) == kNoPlayer) open.push_back(c);
+            }
+            if (!blocked && static_cast<int>(open.size()) <= p) threats.insert(open.begin(), open.end());
+          }
+        for (Cell c : urgent.threats) got.insert(c);
+        EXPECT_EQ(got, threats) << where;
+      }
       // Elsewhere it is exact.
       if (expected.safe.empty()) {
         EXPECT_EQ(urgent.urgency, Urgency::Lost) << where;

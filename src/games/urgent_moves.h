@@ -36,7 +36,7 @@ struct UrgentMoves {
   Urgency urgency = Urgency::None;
   Cells cells;
   // Block and Lost: the empty cells of the opponent's threats (every cell a block or a
-  // loss reads: df-pn's zones of disproofs keep them).
+  // loss reads: df-pn's zones of disproofs keep them); under gravity, the playable ones.
   Cells threats;
   bool read = false;  // the rules let the position be read: None then means nothing is forced
 };
