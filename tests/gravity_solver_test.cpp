@@ -5,6 +5,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -248,6 +249,40 @@ TEST(GravitySearch, ATeamReportsEveryMembersNodes) {
   EXPECT_EQ(reported.front(), helpers + kMillion);
   EXPECT_EQ(reported.back(), helpers + leader.nodes() / kMillion * kMillion);
   EXPECT_EQ(tally.load(), reported.back());
+}
+
+// A long window's progress says how far it has gone at the root: a window that fails low
+// (the empty 7x5 board is a draw, so "does the first player win?" fails) searches every
+// root move, and the reports walk through them in order.
+TEST(GravitySearch, ProgressReportsTheRootMovesDone) {
+  const GravityGeometry<uint64_t> geometry(7, 5, 4);
+  GravityBitboard<uint64_t> board(geometry);
+  TranspositionTable table(16);
+  std::vector<SearchProgress> reported;
+  SearchMonitor monitor;
+  monitor.interval_seconds = 0;
+  monitor.on_progress = [&](const SearchProgress& p) { reported.push_back(p); };
+  GravitySearch<4, false> search(board, table, monitor);
+  ASSERT_LE(search.search(0, 1), 0);
+  ASSERT_GE(reported.size(), 2u);
+  std::set<int> columns;
+  for (std::size_t i = 0; i < reported.size(); ++i) {
+    const SearchProgress& p = reported[i];
+    ASSERT_EQ(p.root_moves, 7);
+    ASSERT_GE(p.root_done, 0);
+    ASSERT_LT(p.root_done, 7);
+    ASSERT_GE(p.root_column, 0);
+    ASSERT_LT(p.root_column, 7);
+    if (i > 0) {
+      ASSERT_GE(p.root_done, reported[i - 1].root_done);
+      if (p.root_done == reported[i - 1].root_done) {
+        ASSERT_EQ(p.root_column, reported[i - 1].root_column);
+      }
+    }
+    columns.insert(p.root_column);
+  }
+  EXPECT_GE(columns.size(), 2u) << "the reports never left the first root move";
+  EXPECT_GT(reported.back().root_done, reported.front().root_done);
 }
 
 // Every technique can be switched off (to measure what it buys) without changing a score.

@@ -1,5 +1,6 @@
 #include "cli/format.h"
 
+#include "search/alphabeta.h"
 #include "strategy/verifier.h"
 
 #include <cstdio>
@@ -56,6 +57,15 @@ std::string verify_progress_text(const VerifyProgress& p) {
     text += "holder's move " + std::to_string(p.holder_moves) + ": " +
             std::to_string(100 * p.layer_done / p.layer_size) + "% of " + with_commas(p.layer_size) + "  ";
   return text + seconds_text(p.seconds);
+}
+
+std::string search_progress_text(const SearchProgress& p) {
+  std::string text = "window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) + "  " +
+                     rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds);
+  if (p.root_moves > 0)
+    text += "  root: " + std::to_string(p.root_done) + " of " + std::to_string(p.root_moves) + " moves done" +
+            (p.root_column >= 0 ? ", on column " + std::to_string(p.root_column + 1) : "");
+  return text;
 }
 
 }  // namespace kinrow::cli

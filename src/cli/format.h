@@ -17,12 +17,16 @@ inline std::string player_name(int player) { return player == 0 ? "first" : "sec
 
 namespace kinrow {
 struct VerifyProgress;
+struct SearchProgress;
 }
 
 namespace kinrow::cli {
 
 // A strategy verification's progress: "1,234 positions  holder's move 9: 41% of 5,678  3.2 s".
 std::string verify_progress_text(const VerifyProgress& progress);
+// A search's progress: "window 0  nodes 1,234,567  6.2 M nodes/s  0.2 s", and on gravity
+// boards "  root: 2 of 9 moves done, on column 4" (columns numbered from 1, as moves are).
+std::string search_progress_text(const SearchProgress& progress);
 
 class ProgressLine {
  public:

@@ -349,8 +349,7 @@ int run_solve(const Args& args) {
   // The budget is read where progress is shown: at least every `budget` seconds.
   if (budget > 0) options.monitor.interval_seconds = std::min(1.0, budget);
   options.monitor.on_progress = [&](const SearchProgress& p) {
-    progress.show("window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) +
-                  "  " + rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds));
+    progress.show(search_progress_text(p));
     const bool interrupted = interrupt_requested().load();
     if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted, nullptr};
   };

@@ -235,8 +235,7 @@ int run_table(const Args& args) {
           s.resumed = std::filesystem::exists(options.table_file);
         }
         options.monitor.on_progress = [&](const SearchProgress& p) {
-          progress.show(spec + "  window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) + "  " +
-                        seconds_text(p.seconds));
+          progress.show(spec + "  " + search_progress_text(p));
           if (interrupt_requested().load()) throw OutOfTime{p.nodes, p.seconds, true};
           if (p.seconds > budget) throw OutOfTime{p.nodes, p.seconds};
         };

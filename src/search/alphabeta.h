@@ -25,6 +25,13 @@ struct SearchProgress {
   int window_low = 0;  // the null window being tested: is the score > window_low?
   uint64_t nodes = 0;
   double seconds = 0;
+  // Gravity boards: how far the window has gone at the root -- its moves whose search
+  // has returned, of how many (0: not reported), and the column (0-based) searched now.
+  // A window that fails low must search every root move, so on a long weak solve this
+  // is the one measure of how much is left.
+  int root_done = 0;
+  int root_moves = 0;
+  int root_column = -1;
 };
 
 // How a long search reports itself. The callback runs at most every `interval_seconds`,

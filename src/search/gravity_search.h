@@ -82,6 +82,7 @@ class GravitySearch {
   // The score of the current position, exact if inside (alpha, beta), else a bound.
   int search(int alpha, int beta) {
     window_low_ = alpha;
+    root_ = {board_.moves(), 0, 0, -1};
     if constexpr (Misere) return negamax(alpha, beta);
     if (completing_cells<K>(g_, board_.current(), empty()) & board_.playable())
       return connect_score(cells_, board_.moves() + 1);
@@ -90,6 +91,7 @@ class GravitySearch {
 
   // The score of dropping in column x, from the mover's side, searched with (alpha, beta).
   int search_column(int x, int alpha, int beta) {
+    root_ = {};
     const Bits cell = (board_.mask() + g_.bottom_of(x)) & g_.column[x];
     const Bits mine = completing_cells<K>(g_, board_.current(), empty());
     const int e = board_.moves() + 1;
@@ -186,7 +188,8 @@ class GravitySearch {
     if (std::chrono::duration<double>(now - last_report_).count() < monitor_.interval_seconds) return;
     last_report_ = now;
     const uint64_t nodes = tally_ ? tally_->load(std::memory_order_relaxed) : nodes_;
-    monitor_.on_progress({window_low_, nodes, std::chrono::duration<double>(now - start_).count()});
+    monitor_.on_progress({window_low_, nodes, std::chrono::duration<double>(now - start_).count(), root_.done,
+                          root_.moves, root_.column});
   }
 
   // The table key of a position given its key, and whether the mirror image's was taken
@@ -373,6 +376,8 @@ class GravitySearch {
     int best_column = -1;
     std::array<int, kMaxWidth> deferred;
     int deferred_count = 0;
+    const bool at_root = board_.moves() == root_.moves_played;
+    if (at_root) root_.moves = n;
     for (int pass = 0; pass < 2 && alpha < beta; ++pass) {
       const int count = pass == 0 ? n : deferred_count;
       for (int j = 0; j < count; ++j) {
@@ -382,12 +387,14 @@ class GravitySearch {
           continue;
         }
         if (shared) busy_->enter(busy_key(child_key[i]));
+        if (at_root) root_.column = column[i];
         last_cell_ = lowest_bit(cell[i]);
         board_.play(cell[i]);
         const int value = -negamax(-beta, -alpha);
         board_.undo(cell[i]);
         if (shared) busy_->leave(busy_key(child_key[i]));
         if (stopped()) return 0;  // a teammate has the answer; this value means nothing
+        root_.done += at_root;
         if (value > best) {
           best = value;
           best_column = column[i];
@@ -444,6 +451,13 @@ class GravitySearch {
   std::array<std::array<int, kBits>, 2> history_{};  // cut-offs per cell, weighted by depth
   uint64_t nodes_ = 0;
   int window_low_ = 0;
+  // The window's root (SearchProgress): the stones on the board there, and its moves.
+  struct Root {
+    int moves_played = -1;
+    int done = 0;
+    int moves = 0;
+    int column = -1;
+  } root_;
   const std::atomic<bool>* stop_ = nullptr;
   BusyPositions* busy_ = nullptr;
   std::atomic<uint64_t>* tally_ = nullptr;
