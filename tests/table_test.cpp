@@ -97,6 +97,12 @@ TEST(TableCommand, ABoardOutOfTimeIsNamed) {
     EXPECT_EQ(cell["not_computed"].get<std::string>(), "not finished in 1.000 s") << cell;
     EXPECT_GE(cell["seconds"].get<double>(), 1.0) << cell;
     EXPECT_TRUE(cell["agrees_with_published"].is_null()) << cell;
+    // Where it stopped: the window, and the first player's moves it had finished of all
+    // of them (every column is a move on the empty board).
+    EXPECT_TRUE(cell.contains("window")) << cell;
+    ASSERT_TRUE(cell.contains("root_moves")) << cell;
+    EXPECT_EQ(cell["root_moves"].get<int>(), cell["width"].get<int>()) << cell;
+    EXPECT_LT(cell["root_moves_done"].get<int>(), cell["root_moves"].get<int>()) << cell;
   }
   EXPECT_EQ(boards.size(), 3u);
   EXPECT_NE(run.out.find("\"game\":\"connect:10x6x4\",\"width\":10,\"height\":6,\"computed\":false"),

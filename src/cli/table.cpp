@@ -158,6 +158,7 @@ struct Solved {
   bool computed = false;
   bool weak = false;  // the outcome only: no last move
   std::string not_computed;  // why not: beyond the bitboard, or out of time
+  SearchProgress last_progress;  // where a board out of time stopped
   Outcome outcome = Outcome::Draw;
   int last_move = 0;
   uint64_t nodes = 0;
@@ -235,6 +236,7 @@ int run_table(const Args& args) {
           s.resumed = std::filesystem::exists(options.table_file);
         }
         options.monitor.on_progress = [&](const SearchProgress& p) {
+          s.last_progress = p;
           progress.show(spec + "  " + search_progress_text(p));
           if (interrupt_requested().load()) throw OutOfTime{p.nodes, p.seconds, true};
           if (p.seconds > budget) throw OutOfTime{p.nodes, p.seconds};
@@ -275,6 +277,11 @@ int run_table(const Args& args) {
           if (!s.weak) out["last_move"] = s.last_move;
         } else {
           out["not_computed"] = s.not_computed;
+          // Where an unfinished board stopped, for the next sitting to compare with.
+          if (const SearchProgress& p = s.last_progress; p.nodes) {
+            out["window"] = p.window_low;
+            if (p.root_moves) out["root_moves_done"] = p.root_done, out["root_moves"] = p.root_moves;
+          }
         }
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
