@@ -107,6 +107,11 @@ TEST(TableCommand, ABoardOutOfTimeIsNamed) {
   EXPECT_EQ(boards.size(), 3u);
   EXPECT_NE(run.out.find("\"game\":\"connect:10x6x4\",\"width\":10,\"height\":6,\"computed\":false"),
             std::string::npos) << run.out;
+  // Without --json the line that names it says the same.
+  const auto text = kinrow("table connect --width 10 --height 6 --board-seconds 1 --threads 1 --tt-mb 16");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.err.find("connect:10x6x4: not finished in 1.000 s (window 0, root: "), std::string::npos) << text.err;
+  EXPECT_NE(text.err.find(" of 10 moves done)"), std::string::npos) << text.err;
 }
 
 TEST(TableCommand, BadRangesAreRefused) {

@@ -59,11 +59,16 @@ std::string verify_progress_text(const VerifyProgress& p) {
   return text + seconds_text(p.seconds);
 }
 
+std::string root_progress_text(const SearchProgress& p) {
+  if (p.root_moves <= 0) return "";
+  return "root: " + std::to_string(p.root_done) + " of " + std::to_string(p.root_moves) + " moves done";
+}
+
 std::string search_progress_text(const SearchProgress& p) {
   std::string text = "window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) + "  " +
                      rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds);
   if (p.root_moves > 0)
-    text += "  root: " + std::to_string(p.root_done) + " of " + std::to_string(p.root_moves) + " moves done" +
+    text += "  " + root_progress_text(p) +
             (p.root_column >= 0 ? ", on column " + std::to_string(p.root_column + 1) : "");
   return text;
 }

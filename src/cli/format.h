@@ -27,6 +27,8 @@ std::string verify_progress_text(const VerifyProgress& progress);
 // A search's progress: "window 0  nodes 1,234,567  6.2 M nodes/s  0.2 s", and on gravity
 // boards "  root: 2 of 9 moves done, on column 4" (columns numbered from 1, as moves are).
 std::string search_progress_text(const SearchProgress& progress);
+// Its root part alone, "root: 2 of 9 moves done", or "" where the search does not say.
+std::string root_progress_text(const SearchProgress& progress);
 
 class ProgressLine {
  public:

@@ -170,6 +170,13 @@ struct Solved {
   }
 };
 
+// Where an unfinished board stopped, after its reason: " (window 0, root: 1 of 9 moves done)".
+std::string stopped_where(const SearchProgress& p) {
+  if (!p.nodes) return "";
+  const std::string root = root_progress_text(p);
+  return " (window " + std::to_string(p.window_low) + (root.empty() ? "" : ", " + root) + ")";
+}
+
 }  // namespace
 
 int run_table(const Args& args) {
@@ -264,7 +271,7 @@ int run_table(const Args& args) {
                   << (s.computed ? std::string(outcome_word(s.outcome)) +
                                        (s.weak ? "" : ", last move " + std::to_string(s.last_move)) + ", " +
                                        seconds_text(s.seconds)
-                                 : s.not_computed)
+                                 : s.not_computed + stopped_where(s.last_progress))
                   << (s.agrees() ? "" : "  DISAGREES with the published value") << "\n";
       if (args.has("json")) {
         nlohmann::ordered_json out;
