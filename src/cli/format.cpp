@@ -67,9 +67,8 @@ std::string root_progress_text(const SearchProgress& p) {
 std::string search_progress_text(const SearchProgress& p) {
   std::string text = "window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) + "  " +
                      rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds);
-  if (p.root_moves > 0)
-    text += "  " + root_progress_text(p) +
-            (p.root_column >= 0 ? ", on column " + std::to_string(p.root_column + 1) : "");
+  if (const std::string root = root_progress_text(p); !root.empty())
+    text += "  " + root + (p.root_column >= 0 ? ", on column " + std::to_string(p.root_column + 1) : "");
   return text;
 }
 

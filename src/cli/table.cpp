@@ -287,7 +287,10 @@ int run_table(const Args& args) {
           // Where an unfinished board stopped, for the next sitting to compare with.
           if (const SearchProgress& p = s.last_progress; p.nodes) {
             out["window"] = p.window_low;
-            if (p.root_moves) out["root_moves_done"] = p.root_done, out["root_moves"] = p.root_moves;
+            if (p.root_moves) {
+              out["root_moves_done"] = p.root_done;
+              out["root_moves"] = p.root_moves;
+            }
           }
         }
         out["nodes"] = s.nodes;

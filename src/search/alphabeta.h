@@ -25,8 +25,9 @@ struct SearchProgress {
   int window_low = 0;  // the null window being tested: is the score > window_low?
   uint64_t nodes = 0;
   double seconds = 0;
-  // Gravity boards: how far the window has gone at the root -- its moves whose search
-  // has returned, of how many (0: not reported), and the column (0-based) searched now.
+  // Gravity boards: how far the window has gone at the root -- the moves whose search
+  // the leading thread has finished, of how many (0: not reported), and the column
+  // (0-based) it searches now.
   // A window that fails low must search every root move, so on a long weak solve this
   // is the one measure of how much is left.
   int root_done = 0;

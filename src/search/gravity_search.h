@@ -82,7 +82,7 @@ class GravitySearch {
   // The score of the current position, exact if inside (alpha, beta), else a bound.
   int search(int alpha, int beta) {
     window_low_ = alpha;
-    root_ = {board_.moves(), 0, 0, -1};
+    root_ = {.moves_played = board_.moves()};
     if constexpr (Misere) return negamax(alpha, beta);
     if (completing_cells<K>(g_, board_.current(), empty()) & board_.playable())
       return connect_score(cells_, board_.moves() + 1);
@@ -91,6 +91,7 @@ class GravitySearch {
 
   // The score of dropping in column x, from the mover's side, searched with (alpha, beta).
   int search_column(int x, int alpha, int beta) {
+    window_low_ = alpha;  // progress names this window, not the last one of search()
     root_ = {};
     const Bits cell = (board_.mask() + g_.bottom_of(x)) & g_.column[x];
     const Bits mine = completing_cells<K>(g_, board_.current(), empty());
