@@ -234,14 +234,26 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
   std::size_t next = 0, done = moves.size() - open.size();
   std::optional<std::size_t> winning;
   bool stopped = false, interrupted = false, overflowed = false;
-  std::vector<uint64_t> running_nodes(moves.size(), 0);
-  auto show = [&] {  // under `lock`
+  // What each move being proved has reached: its nodes (0 when not running) and its
+  // root's proof and disproof numbers, which say which way its question is leaning.
+  struct Running {
+    uint64_t nodes = 0;
+    uint32_t pn = 0, dn = 0;
+  };
+  std::vector<Running> running(moves.size());
+  double last_shown = -1;
+  auto show = [&] {  // under `lock`; a line a second at most
+    const double now = seconds_since(started);
+    if (now < last_shown + 1) return;
+    last_shown = now;
     uint64_t nodes = 0;
     std::string names;
     for (std::size_t i = 0; i < moves.size(); ++i)
-      if (running_nodes[i]) nodes += running_nodes[i], names += " " + moves[i].text;
+      if (running[i].nodes)
+        nodes += running[i].nodes, names += " " + moves[i].text + " (pn " + std::to_string(running[i].pn) +
+                                            " dn " + std::to_string(running[i].dn) + ")";
     progress.show("split  " + std::to_string(done) + "/" + std::to_string(moves.size()) + " answered; proving" +
-                  names + "  " + with_commas(nodes) + " nodes  " + seconds_text(seconds_since(started)));
+                  names + "  " + with_commas(nodes) + " nodes  " + seconds_text(now));
   };
   std::exception_ptr failure;  // a proof's error (a bad option, say), rethrown here
   auto prove_moves = [&] {
@@ -260,15 +272,15 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       one.table_file.clear();
       one.interrupt = &stop;
       if (budget > 0) one.seconds = std::max(1e-3, budget - seconds_since(started));
-      one.on_progress = [&, i](uint64_t nodes, uint32_t, uint32_t) {
+      one.on_progress = [&, i](uint64_t nodes, uint32_t pn, uint32_t dn) {
         if (interrupt_requested().load()) stop = true;
         const std::lock_guard<std::mutex> guard(lock);
-        running_nodes[i] = std::max<uint64_t>(nodes, 1);
+        running[i] = {std::max<uint64_t>(nodes, 1), pn, dn};
         show();
       };
       const DfpnResult r = prove_into(child, one, me, certificate ? dir.certificate(i) : "");
       const std::lock_guard<std::mutex> guard(lock);
-      running_nodes[i] = 0;
+      running[i] = {};
       MoveProof& proof = moves[i];
       proof.nodes = r.nodes;
       proof.seconds = r.seconds;
