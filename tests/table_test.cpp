@@ -191,4 +191,47 @@ TEST(TableMnk, SmallConnect6BoardsAreProvedWithCertificates) {
   EXPECT_NE(wrong.err.find("this command knows: connect, misere, mnk"), std::string::npos) << wrong.err;
 }
 
+
+// `kinrow table mnk --split`: each first move proved on its own (as solve --split does), the
+// value still the checker's word on the joined certificate; --split-dir keeps the moves'
+// answers, and the same command goes on from them.
+TEST(TableMnk, SplitAtTheRootKeepsEachFirstMove) {
+  const kinrow::testing::TemporaryDirectory dir("kinrow-table-mnk-split");
+  const std::string command = "table mnk --k 4 --size 5 --split --threads 1 --tt-mb 16 --json --split-dir " +
+                              (dir.path() / "moves").string() + " --certificates " + (dir.path() / "certs").string();
+  const auto first = kinrow(command);
+  ASSERT_EQ(first.status, 0) << first.err;
+  const auto board = boards_of(first.out).at(0);
+  EXPECT_TRUE(board["solved"].get<bool>()) << board;
+  EXPECT_EQ(board["value"], "draw") << board;  // alpha-beta's too (docs/results.md)
+  EXPECT_EQ(board["split"], true);
+  EXPECT_FALSE(board.contains("resumed")) << board;
+  const auto kept = dir.path() / "moves" / "5x5x4-p2-q1";
+  EXPECT_TRUE(std::filesystem::exists(kept / "move-1.json"));
+  EXPECT_NE(first.err.find("refuted"), std::string::npos) << first.err;  // each first move named as it is answered
+  const auto verify = kinrow("verify mnk:5x5x4,p=2,q=1 " + (dir.path() / "certs" / "5x5.cert").string() + " --json");
+  EXPECT_EQ(verify.status, 0) << verify.err;
+  EXPECT_EQ(nlohmann::json::parse(verify.out)["proves"], "draw") << verify.out;
+
+  // Run again: the first moves' answers are taken from the directory, only the second
+  // player's question is searched, and the value is checked again.
+  const auto second = kinrow(command);
+  ASSERT_EQ(second.status, 0) << second.err;
+  const auto again = boards_of(second.out).at(0);
+  EXPECT_EQ(again["resumed"], true) << again;
+  EXPECT_EQ(again["value"], "draw") << again;
+  EXPECT_LT(again["nodes"].get<uint64_t>(), board["nodes"].get<uint64_t>()) << again;
+
+  const auto late = kinrow("table mnk --size 8 --split --board-seconds 1 --tt-mb 16 --json");
+  ASSERT_EQ(late.status, 0) << late.err;
+  EXPECT_EQ(boards_of(late.out).at(0)["not_solved"], "not finished in 1.000 s") << late.out;
+
+  const auto lone = kinrow("table mnk --size 6 --split-dir " + dir.path().string());
+  EXPECT_NE(lone.status, 0);
+  EXPECT_NE(lone.err.find("--split-dir goes with --split"), std::string::npos) << lone.err;
+  const auto both = kinrow("table mnk --size 6 --split --table-dir " + dir.path().string());
+  EXPECT_NE(both.status, 0);
+  EXPECT_NE(both.err.find("not a table in --table-dir"), std::string::npos) << both.err;
+}
+
 }  // namespace

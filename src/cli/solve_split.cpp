@@ -73,27 +73,16 @@ std::vector<Turn> turns_up_to_symmetry(const Position& position) {
   return turns;
 }
 
-// What one move's proof answered.
-struct MoveProof {
-  Turn turn;
-  std::string text;         // the turn in move notation
-  bool decided = false;
-  bool wins = false;        // the side to move wins after it
-  bool resumed = false;     // answered by an earlier run (--split-dir)
-  uint64_t nodes = 0;
-  double seconds = 0;
-};
-
 // Where the moves' answers and certificates live: --split-dir, kept; else, when a
 // certificate is asked for, a directory of its own, removed at the end.
 class SplitDir {
  public:
-  SplitDir(const Args& args, const Position& position, bool certificate) {
+  SplitDir(const std::string& kept_at, const Position& position, bool certificate) {
     const std::string identity = "game " + position.game().spec + "\nmoves " +
                                  format_turns(position.game(), position.history()) + "\ncertificates " +
                                  (certificate ? "yes" : "no") + "\n";
-    if (args.has("split-dir")) {
-      path_ = args.get("split-dir");
+    if (!kept_at.empty()) {
+      path_ = kept_at;
       keep_ = true;
     } else if (certificate) {
       std::string pattern = (fs::temp_directory_path() / "kinrow-split-XXXXXX").string();
@@ -106,7 +95,7 @@ class SplitDir {
     const fs::path id = fs::path(path_) / "split.txt";
     if (fs::exists(id)) {
       if (read_text_file(id.string()) != identity)
-        throw InputError("--split-dir " + path_ + " holds another split (" + id.string() +
+        throw InputError("the split directory " + path_ + " holds another split (" + id.string() +
                          "): another position, game or certificate setting");
     } else {
       std::ofstream(id) << identity;
@@ -194,23 +183,17 @@ DfpnResult prove_into(const Position& position, const DfpnOptions& options, std:
 
 }  // namespace
 
-int solve_split(const Args& args, const Position& position, const DfpnOptions& options, const MethodChoice& choice,
-                ProgressLine& progress) {
+SplitResult split_solve(const Position& position, const SplitRequest& request, ProgressLine& progress) {
   const Game& game = position.game();
   if (position.over()) throw InputError("the game is already over");
-  if (args.has("table-file")) throw InputError("--split keeps each move's answer in --split-dir, not a table file");
   const int me = position.to_move();
-  if (args.has("wins") && args.get("wins") != player_name(me))
-    throw InputError("--split splits the side to move's question; --wins " + args.get("wins") +
-                     " asks of the player not to move, whose question df-pn answers whole");
-  if (args.has("certificate-from-empty"))
-    throw InputError("--certificate-from-empty is for one proof after an opening turn, not --split");
-  const bool certificate = args.has("certificate");
-  const SplitDir dir(args, position, certificate);
+  const bool certificate = !request.certificate.empty();
+  const SplitDir dir(request.dir, position, certificate);
   const auto started = Clock::now();
-  const double budget = options.seconds;
+  const double budget = request.options.seconds;
+  SplitResult result;
+  std::vector<MoveProof>& moves = result.moves;
 
-  std::vector<MoveProof> moves;
   for (const Turn& turn : turns_up_to_symmetry(position)) {
     MoveProof proof;
     proof.turn = turn;
@@ -222,8 +205,9 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
     if (!read_earlier(dir, i, certificate, moves[i])) open.push_back(i);
   for (const MoveProof& m : moves)
     if (m.decided && m.wins) open.clear();  // an earlier run found the win: nothing left to prove
-  const int workers = std::max(1, std::min<int>(choice.threads, static_cast<int>(open.size())));
-  const std::size_t table = std::max<std::size_t>(1, choice.table_megabytes / static_cast<std::size_t>(workers));
+  const int workers = std::max(1, std::min<int>(request.threads, static_cast<int>(open.size())));
+  result.workers = workers;
+  const std::size_t table = std::max<std::size_t>(1, request.table_megabytes / static_cast<std::size_t>(workers));
   progress.note("split at the root: " + std::to_string(moves.size()) + " moves up to symmetry (" +
                 std::to_string(moves.size() - open.size()) + " answered by an earlier run), " +
                 std::to_string(workers) + " at a time, a table of " + std::to_string(table) + " MiB each");
@@ -232,8 +216,8 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
   std::atomic<bool> stop{false};
   std::mutex lock;
   std::size_t next = 0, done = moves.size() - open.size();
-  std::optional<std::size_t> winning;
-  bool stopped = false, interrupted = false, overflowed = false;
+  std::optional<std::size_t>& winning = result.winning;
+  bool overflowed = false;
   // What each move being proved has reached: its nodes (0 when not running) and its
   // root's proof and disproof numbers, which say which way its question is leaning.
   struct Running {
@@ -266,7 +250,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       }
       Position child = position;
       child.play(moves[i].turn);
-      DfpnOptions one = options;
+      DfpnOptions one = request.options;
       one.threads = 1;
       one.table_megabytes = table;
       one.table_file.clear();
@@ -285,8 +269,8 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       proof.nodes = r.nodes;
       proof.seconds = r.seconds;
       if (r.out_of_time || r.interrupted || !r.complete) {
-        stopped = true;
-        interrupted |= r.interrupted && interrupt_requested().load();
+        result.stopped = true;
+        result.interrupted |= r.interrupted && interrupt_requested().load();
         overflowed |= !r.out_of_time && !r.interrupted;
         stop = true;
         continue;
@@ -323,69 +307,34 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
   if (overflowed && !winning)
     throw InputError("df-pn stopped before deciding a move (its proof numbers overflowed); try --method alphabeta");
 
-  uint64_t nodes = 0;
-  for (const MoveProof& m : moves) nodes += m.resumed ? 0 : m.nodes;
+  for (const MoveProof& m : moves) result.nodes += m.resumed ? 0 : m.nodes;
   // The opponent's question, asked of the whole position once no move wins.
-  std::optional<DfpnResult> opponent;
-  const bool one_question = args.has("wins");
-  if (!winning && !stopped && !one_question) {
-    DfpnOptions whole = options;
-    whole.threads = choice.threads;
-    whole.table_megabytes = choice.table_megabytes;
+  std::optional<DfpnResult>& opponent = result.opponent;
+  if (!winning && !result.stopped && !request.one_question) {
+    DfpnOptions whole = request.options;
+    whole.threads = request.threads;
+    whole.table_megabytes = request.table_megabytes;
     whole.table_file.clear();
     if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
     progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +
-                  std::to_string(choice.threads) + " thread" + (choice.threads > 1 ? "s" : "") + ")");
+                  std::to_string(request.threads) + " thread" + (request.threads > 1 ? "s" : "") + ")");
     opponent = prove_into(position, whole, 1 - me, certificate ? dir.opponent_certificate() : "");
     progress.clear();
-    nodes += opponent->nodes;
-    if (opponent->out_of_time || opponent->interrupted) stopped = true, interrupted = opponent->interrupted;
+    result.nodes += opponent->nodes;
+    if (opponent->out_of_time || opponent->interrupted)
+      result.stopped = true, result.interrupted = opponent->interrupted;
     else if (!opponent->complete)
       throw InputError("df-pn stopped before deciding the opponent's question (its proof numbers overflowed)");
   }
-  const double seconds = seconds_since(started);
-
-  auto split_json = [&] {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const MoveProof& m : moves) {
-      nlohmann::ordered_json one = {{"move", m.text}};
-      one["answer"] = !m.decided ? nlohmann::json(nullptr) : nlohmann::json(m.wins ? "wins" : "refuted");
-      one["nodes"] = m.nodes;
-      one["seconds"] = m.seconds;
-      one["resumed"] = m.resumed;
-      list.push_back(one);
-    }
-    return list;
-  };
-  const std::string moves_text = format_turns(game, position.history());
-  if (stopped && !winning) {
-    if (args.has("json")) {
-      nlohmann::ordered_json out = {{"game", game.spec}, {"moves", moves_text}, {"method", "pns"}};
-      out["value"] = nullptr;
-      out["stopped"] = interrupted ? "interrupt" : "seconds";
-      out["nodes"] = nodes;
-      out["seconds"] = seconds;
-      out["split"] = split_json();
-      if (dir.kept()) out["split_dir"] = args.get("split-dir");
-      std::cout << out.dump() << "\n";
-    } else {
-      std::cout << "game         " << game.spec << "\n"
-                << "value        not decided: " << (interrupted ? "interrupted (Ctrl-C)" : "--seconds ran out")
-                << " after " << seconds_text(seconds) << "; " << done << " of " << moves.size()
-                << " moves answered" << (done == moves.size() ? ", the opponent's question open" : "") << "\n"
-                << "nodes        " << with_commas(nodes) << "\n";
-      if (dir.kept())
-        std::cout << "split dir    " << args.get("split-dir") << ": run the same command again to go on\n";
-    }
-    return interrupted ? 130 : 4;
-  }
+  result.seconds = seconds_since(started);
+  if (result.stopped && !winning) return result;
+  result.stopped = false;  // a win found by one move stands, whatever stopped the others
 
   // The value, and which proofs the certificate is joined from.
-  Value value = Value::Draw;
-  std::optional<int> not_lose;
+  const std::string moves_text = format_turns(game, position.history());
   std::vector<std::string> parts;
   if (winning) {
-    value = Value::Win;
+    result.value = Value::Win;
     // The side to move's entry at the root, then his proof after it.
     Certificate root;
     root.spec = game.spec;
@@ -406,57 +355,121 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       }();
       parts = {dir.root_entry(), dir.certificate(*winning)};
     }
-  } else if (one_question) {
-    not_lose = 1 - me;
+  } else if (request.one_question) {
+    result.not_lose = 1 - me;
     for (std::size_t i = 0; i < moves.size() && certificate; ++i) parts.push_back(dir.certificate(i));
   } else if (!opponent->not_lose) {
-    value = Value::Loss;  // the opponent wins
+    result.value = Value::Loss;  // the opponent wins
     if (certificate) parts = {dir.opponent_certificate()};
   } else {
     for (std::size_t i = 0; i < moves.size() && certificate; ++i) parts.push_back(dir.certificate(i));
     if (certificate) parts.push_back(dir.opponent_certificate());
   }
-  JoinReport joined;
-  if (certificate) joined = join_certificate_files(args.get("certificate"), game, moves_text, parts);
+  if (certificate) {
+    result.certificate_entries = join_certificate_files(request.certificate, game, moves_text, parts).lines;
+    result.certificate_parts = parts.size();
+  }
+  return result;
+}
 
-  const std::string game_value = not_lose ? player_name(*not_lose) + "-player-not-lose" : game_value_name(value, me);
-  const std::string to_move_value = not_lose ? "not-win" : value_name(value);
+int solve_split(const Args& args, const Position& position, const DfpnOptions& options, const MethodChoice& choice,
+                ProgressLine& progress) {
+  const Game& game = position.game();
+  if (args.has("table-file")) throw InputError("--split keeps each move's answer in --split-dir, not a table file");
+  const int me = position.to_move();
+  if (args.has("wins") && args.get("wins") != player_name(me))
+    throw InputError("--split splits the side to move's question; --wins " + args.get("wins") +
+                     " asks of the player not to move, whose question df-pn answers whole");
+  if (args.has("certificate-from-empty"))
+    throw InputError("--certificate-from-empty is for one proof after an opening turn, not --split");
+  SplitRequest request;
+  request.options = options;
+  request.threads = choice.threads;
+  request.table_megabytes = choice.table_megabytes;
+  request.dir = args.get("split-dir");
+  request.certificate = args.get("certificate");
+  request.one_question = args.has("wins");
+  const SplitResult result = split_solve(position, request, progress);
+  const std::vector<MoveProof>& moves = result.moves;
+  const bool certificate = !request.certificate.empty();
+
+  auto split_json = [&] {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const MoveProof& m : moves) {
+      nlohmann::ordered_json one = {{"move", m.text}};
+      one["answer"] = !m.decided ? nlohmann::json(nullptr) : nlohmann::json(m.wins ? "wins" : "refuted");
+      one["nodes"] = m.nodes;
+      one["seconds"] = m.seconds;
+      one["resumed"] = m.resumed;
+      list.push_back(one);
+    }
+    return list;
+  };
+  const std::string moves_text = format_turns(game, position.history());
+  if (result.stopped) {
+    std::size_t done = 0;
+    for (const MoveProof& m : moves) done += m.decided;
+    if (args.has("json")) {
+      nlohmann::ordered_json out = {{"game", game.spec}, {"moves", moves_text}, {"method", "pns"}};
+      out["value"] = nullptr;
+      out["stopped"] = result.interrupted ? "interrupt" : "seconds";
+      out["nodes"] = result.nodes;
+      out["seconds"] = result.seconds;
+      out["split"] = split_json();
+      if (!request.dir.empty()) out["split_dir"] = request.dir;
+      std::cout << out.dump() << "\n";
+    } else {
+      std::cout << "game         " << game.spec << "\n"
+                << "value        not decided: " << (result.interrupted ? "interrupted (Ctrl-C)" : "--seconds ran out")
+                << " after " << seconds_text(result.seconds) << "; " << done << " of " << moves.size()
+                << " moves answered" << (done == moves.size() ? ", the opponent's question open" : "") << "\n"
+                << "nodes        " << with_commas(result.nodes) << "\n";
+      if (!request.dir.empty())
+        std::cout << "split dir    " << request.dir << ": run the same command again to go on\n";
+    }
+    return result.interrupted ? 130 : 4;
+  }
+
+  const std::string game_value =
+      result.not_lose ? player_name(*result.not_lose) + "-player-not-lose" : game_value_name(result.value, me);
+  const std::string to_move_value = result.not_lose ? "not-win" : value_name(result.value);
   if (args.has("json")) {
     nlohmann::ordered_json out = {{"game", game.spec}, {"moves", moves_text}, {"method", "pns"}};
     out["to_move"] = player_name(me);
     out["value"] = game_value;
     out["to_move_value"] = to_move_value;
-    out["question"] = one_question ? nlohmann::json(args.get("wins") + " wins") : nlohmann::json(nullptr);
+    out["question"] = request.one_question ? nlohmann::json(args.get("wins") + " wins") : nlohmann::json(nullptr);
     out["threads"] = choice.threads;
     out["table_megabytes"] = choice.table_megabytes;
-    out["nodes"] = nodes;  // this run's, as "seconds" (answers taken up from --split-dir say "resumed")
-    out["seconds"] = seconds;
+    out["nodes"] = result.nodes;  // this run's, as "seconds" (answers taken up from --split-dir say "resumed")
+    out["seconds"] = result.seconds;
     out["split"] = split_json();
-    out["winning_move"] = winning ? nlohmann::json(moves[*winning].text) : nlohmann::json(nullptr);
-    out["opponent_nodes"] = opponent ? nlohmann::json(opponent->nodes) : nlohmann::json(nullptr);
-    if (dir.kept()) out["split_dir"] = args.get("split-dir");
+    out["winning_move"] = result.winning ? nlohmann::json(moves[*result.winning].text) : nlohmann::json(nullptr);
+    out["opponent_nodes"] = result.opponent ? nlohmann::json(result.opponent->nodes) : nlohmann::json(nullptr);
+    if (!request.dir.empty()) out["split_dir"] = request.dir;
     if (certificate) {
-      out["certificate"] = args.get("certificate");
-      out["certificate_entries"] = joined.lines;
+      out["certificate"] = request.certificate;
+      out["certificate_entries"] = result.certificate_entries;
     }
     std::cout << out.dump() << "\n";
     return 0;
   }
   std::cout << "game         " << game.spec << "\n"
             << "moves        " << (moves_text.empty() ? "(empty board)" : moves_text) << "\n"
-            << "method       df-pn split at the root: " << moves.size() << " moves up to symmetry, " << workers
-            << " at a time" << (one_question || winning ? "" : "; then the opponent's question whole") << "\n";
+            << "method       df-pn split at the root: " << moves.size() << " moves up to symmetry, " << result.workers
+            << " at a time" << (request.one_question || result.winning ? "" : "; then the opponent's question whole")
+            << "\n";
   for (const MoveProof& m : moves)
     if (m.decided)
       std::cout << "  " << m.text << "  " << (m.wins ? "wins" : "refuted") << "  " << with_commas(m.nodes)
                 << " nodes  " << seconds_text(m.seconds) << (m.resumed ? "  (an earlier run)" : "") << "\n";
   std::cout << "value        " << to_move_value << " for the side to move; game: " << game_value << "\n"
-            << "nodes        " << with_commas(nodes) << " (this run)\n"
-            << "time         " << seconds_text(seconds) << " (this run)\n";
+            << "nodes        " << with_commas(result.nodes) << " (this run)\n"
+            << "time         " << seconds_text(result.seconds) << " (this run)\n";
   if (certificate)
-    std::cout << "certificate  " << args.get("certificate") << " (" << with_commas(joined.lines)
-              << " entries, joined from " << parts.size() << " proofs; check with: kinrow verify " << game.spec << " "
-              << args.get("certificate") << ")\n";
+    std::cout << "certificate  " << request.certificate << " (" << with_commas(result.certificate_entries)
+              << " entries, joined from " << result.certificate_parts << " proofs; check with: kinrow verify "
+              << game.spec << " " << request.certificate << ")\n";
   return 0;
 }
 

@@ -53,7 +53,10 @@ const CommandSpec kTableSpec = {
     "printed is the one the checker reads from the certificate it accepts. Defaults: Connect6's\n"
     "rules (k 6, p 2, q 1) on 6..12, one df-pn thread (--threads N for more). With\n"
     "--table-dir a board that runs out of --board-seconds (or Ctrl-C) keeps its df-pn table\n"
-    "there, and the same command run again goes on with it. docs/results.md.\n\n"
+    "there, and the same command run again goes on with it. --split proves each first move\n"
+    "on its own (solve --split), which settles boards whose first moves are refuted one by one\n"
+    "where df-pn on the whole board swings between them; --split-dir keeps the answers of a\n"
+    "board's first moves as they come. docs/results.md.\n\n"
     "examples:\n"
     "  kinrow table connect                                   (every board with w+h <= 15)\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --markdown t.md --svg t.svg\n"
@@ -63,7 +66,8 @@ const CommandSpec kTableSpec = {
     "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg\n"
     "  kinrow table connect --weak --width 11 --height 4 --board-seconds 7200\n"
     "  kinrow table mnk --k 6 --p 2 --q 1 --size 6..9 --board-seconds 300 --certificates c6\n"
-    "  kinrow table mnk --size 8 --board-seconds 3600 --tt-mb 4096 --table-dir c6-tables",
+    "  kinrow table mnk --size 8 --board-seconds 3600 --tt-mb 4096 --table-dir c6-tables\n"
+    "  kinrow table mnk --size 8 --split --split-dir c6-split --board-seconds 7200 --tt-mb 2048",
     {
         {"width", "A..B", "board widths (default 4..11)"},
         {"height", "A..B", "board heights (default 4..11)"},
@@ -76,6 +80,9 @@ const CommandSpec kTableSpec = {
         {"p", "P", "mnk: stones a turn (default 2)"},
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
         {"size", "A..B", "mnk: board sizes n, each an n x n board (default 6..12)"},
+        {"split", "", "mnk: prove each first move on its own, then the second player's question"},
+        {"split-dir", "DIR", "mnk --split: keep each board's first moves' answers in DIR/BOARD, so that\n"
+                             "the same command run again goes on from the moves left"},
         {"weak", "", "connect: who wins only, not the move on which the game ends (faster)"},
         {"misere", "", "misere rules: whoever completes a line loses"},
         {"cylinder", "", "misere: columns wrap around (the annulus of the paper's open question)"},

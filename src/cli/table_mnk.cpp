@@ -1,10 +1,13 @@
 // kinrow table mnk: Connect(n,n,k,p,q) on square boards of a range of sizes, each empty
 // board proved by df-pn with a certificate that the checker accepts before the value is
 // printed (for Connect6 on small boards, where nothing is published).
+#include <unistd.h>
+
 #include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli/certificate_file.h"
 #include "cli/commands.h"
@@ -12,8 +15,10 @@
 #include "cli/grid_report.h"
 #include "cli/interrupt.h"
 #include "cli/range_option.h"
+#include "cli/solve_split.h"
 #include "core/clock.h"
 #include "core/error.h"
+#include "core/text_file.h"
 #include "games/families.h"
 #include "proof/checker.h"
 #include "search/dfpn_solve.h"
@@ -27,7 +32,7 @@ struct BoardRow {
   bool solved = false;
   std::string value;  // the checker's word: "first-player-win", "draw", ...
   std::string why_not;
-  bool resumed = false;  // went on from its --table-dir file
+  bool resumed = false;  // went on from its --table-dir file or --split-dir answers
   uint64_t nodes = 0;
   double seconds = 0;
   std::size_t entries = 0, positions = 0, paired_ends = 0;
@@ -40,11 +45,33 @@ std::string spec_of(int n, int k, int p, int q) {
   return spec;
 }
 
-// The board's df-pn table in --table-dir: "8x8x6-p2-q1.table" for mnk:8x8x6,p=2,q=1.
-std::string table_name(int n, int k, int p, int q) {
+// The board's name in --table-dir and --split-dir: "8x8x6-p2-q1" for mnk:8x8x6,p=2,q=1.
+std::string board_name(int n, int k, int p, int q) {
   return std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(k) + "-p" + std::to_string(p) + "-q" +
-         std::to_string(q) + ".table";
+         std::to_string(q);
 }
+
+// A certificate file for the checker to read, when --certificates keeps none: removed
+// when this goes.
+class ScratchCertificate {
+ public:
+  ScratchCertificate() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "kinrow-table-XXXXXX").string();
+    if (!::mkdtemp(pattern.data()))
+      throw InputError("cannot make a directory in " + std::filesystem::temp_directory_path().string());
+    dir_ = pattern;
+  }
+  ~ScratchCertificate() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
+  }
+  ScratchCertificate(const ScratchCertificate&) = delete;
+  ScratchCertificate& operator=(const ScratchCertificate&) = delete;
+  std::string path() const { return (dir_ / "board.cert.gz").string(); }
+
+ private:
+  std::filesystem::path dir_;
+};
 
 }  // namespace
 
@@ -70,6 +97,12 @@ int run_table_mnk(const Args& args) {
     std::filesystem::create_directories(table_dir, error);
     if (error) throw InputError("cannot make the directory " + printable(table_dir.string()) + ": " + error.message());
   }
+  // --split: each first move proved on its own, its answer kept in --split-dir as it comes.
+  const bool split = args.has("split");
+  const std::filesystem::path split_dir = args.get("split-dir");
+  if (!split_dir.empty() && !split) throw InputError("--split-dir goes with --split");
+  if (split && !table_dir.empty())
+    throw InputError("--split keeps each first move's answer in --split-dir, not a table in --table-dir");
   ProgressLine progress(!args.has("quiet"));
 
   std::vector<BoardRow> boards;
@@ -81,7 +114,7 @@ int run_table_mnk(const Args& args) {
     b.spec = spec_of(n, k, p, q);
     const Game game = make_game(b.spec);
     if (!table_dir.empty()) {
-      options.table_file = (table_dir / table_name(n, k, p, q)).string();
+      options.table_file = (table_dir / (board_name(n, k, p, q) + ".table")).string();
       b.resumed = std::filesystem::exists(options.table_file);
     }
     const auto start = std::chrono::steady_clock::now();
@@ -93,15 +126,41 @@ int run_table_mnk(const Args& args) {
     // certificate walk (which then gives up re-deciding what the table forgot), or the
     // check, which is told through its progress; the boards after it are not started.
     const auto stop_requested = [] { return interrupt_requested().load(); };
-    const DfpnResult r = dfpn_solve(Position(game), options, true);
-    b.nodes = r.nodes;
-    b.seconds = r.seconds + r.certificate_seconds;
-    if (r.interrupted || stop_requested()) {
+    const std::string kept_certificate =
+        directory.empty() ? "" : directory + "/" + std::to_string(n) + "x" + std::to_string(n) + ".cert";
+    // The proof: a certificate in memory (whole board) or in a file (split at the root).
+    std::optional<Certificate> certificate;
+    std::optional<ScratchCertificate> scratch;
+    std::string certificate_file;
+    bool out_of_time = false, gave_up = false;
+    if (split) {
+      if (kept_certificate.empty()) scratch.emplace();
+      certificate_file = scratch ? scratch->path() : kept_certificate;
+      SplitRequest request;
+      request.options = options;
+      request.threads = options.threads;
+      request.table_megabytes = options.table_megabytes;
+      request.dir = split_dir.empty() ? "" : (split_dir / board_name(n, k, p, q)).string();
+      request.certificate = certificate_file;
+      b.resumed = !request.dir.empty() && std::filesystem::exists(request.dir);
+      const SplitResult r = split_solve(Position(game), request, progress);
+      b.nodes = r.nodes;
+      b.seconds = r.seconds;
+      out_of_time = r.stopped;
+    } else {
+      DfpnResult r = dfpn_solve(Position(game), options, true);
+      b.nodes = r.nodes;
+      b.seconds = r.seconds + r.certificate_seconds;
+      out_of_time = r.out_of_time || r.interrupted;
+      gave_up = !r.complete || !r.certificate;
+      if (!gave_up) certificate = std::move(r.certificate);
+    }
+    if (stop_requested()) {
       b.why_not = "interrupted (Ctrl-C) after " + seconds_text(b.seconds);
-    } else if (r.out_of_time) {
+    } else if (out_of_time) {
       b.why_not = "not finished in " + seconds_text(budget);
-    } else if (!r.complete || !r.certificate) {
-      b.why_not = r.complete ? "certificate not written" : "proof gave up";
+    } else if (gave_up) {
+      b.why_not = "proof gave up";
     } else {
       // The value printed is the checker's, read from the certificate.
       struct CheckStopped {};
@@ -110,17 +169,20 @@ int run_table_mnk(const Args& args) {
         if (stop_requested()) throw CheckStopped{};
       };
       try {
-        const CheckReport report = check_certificate(game, *r.certificate, check_options);
+        CheckReport report;
+        if (certificate) {
+          report = check_certificate(game, *certificate, check_options);
+        } else {
+          InputFile in(certificate_file);  // plain or gzip-compressed
+          report = check_certificate(game, in, check_options);
+        }
         if (!report.ok) throw std::logic_error(b.spec + ": the checker rejects df-pn's certificate: " + report.error);
         b.solved = true;
         b.value = report.proves;
         b.entries = report.entries;
         b.positions = report.positions_checked;
         b.paired_ends = report.paired_ends;
-        if (!directory.empty()) {
-          const std::string path = directory + "/" + std::to_string(n) + "x" + std::to_string(n) + ".cert";
-          save_certificate(path, game, *r.certificate);
-        }
+        if (certificate && !kept_certificate.empty()) save_certificate(kept_certificate, game, *certificate);
       } catch (const CheckStopped&) {
         b.why_not = "interrupted (Ctrl-C) while its certificate was checked";
       }
@@ -147,6 +209,8 @@ int run_table_mnk(const Args& args) {
       out["nodes"] = b.nodes;
       out["seconds"] = b.seconds;
       if (!table_dir.empty()) out["table_file"] = options.table_file;
+      if (split) out["split"] = true;
+      if (!split_dir.empty()) out["split_dir"] = (split_dir / board_name(n, k, p, q)).string();
       if (b.resumed) out["resumed"] = true;  // nodes and seconds are this run's
       std::cout << out.dump() << std::endl;
     }
@@ -161,7 +225,8 @@ int run_table_mnk(const Args& args) {
                             ") on n×n boards";
   if (page.is_page()) {
     page.head(title);
-    out << "Each board is the empty board proved by df-pn (`kinrow solve SPEC --method pns`); the\n"
+    out << "Each board is the empty board proved by df-pn (`kinrow solve SPEC --method pns"
+        << (split ? " --split`, each first move on its own" : "`") << "); the\n"
         << "value is the one the checker reads from the certificate it accepts. A board not proved\n"
         << "within " << seconds_text(budget) << " is named as such.\n\n";
   }
@@ -170,7 +235,7 @@ int run_table_mnk(const Args& args) {
       << "|---|---|---|---|---|---|---|\n";
   for (const BoardRow& b : boards) {
     out << "| `" << b.spec << "` | " << (b.solved ? b.value : "**" + b.why_not + "**")
-        << (b.resumed ? " (went on from its saved table)" : "") << " | " << with_commas(b.nodes)
+        << (b.resumed ? (split ? " (went on from its kept answers)" : " (went on from its saved table)") : "") << " | " << with_commas(b.nodes)
         << " | " << seconds_text(b.seconds) << " | ";
     if (b.solved)
       out << with_commas(b.entries) << " | " << with_commas(b.positions) << " | " << with_commas(b.paired_ends);
