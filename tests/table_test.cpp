@@ -222,9 +222,29 @@ TEST(TableMnk, SplitAtTheRootKeepsEachFirstMove) {
   EXPECT_EQ(again["value"], "draw") << again;
   EXPECT_LT(again["nodes"].get<uint64_t>(), board["nodes"].get<uint64_t>()) << again;
 
-  const auto late = kinrow("table mnk --size 8 --split --board-seconds 1 --tt-mb 16 --json");
-  ASSERT_EQ(late.status, 0) << late.err;
-  EXPECT_EQ(boards_of(late.out).at(0)["not_solved"], "not finished in 1.000 s") << late.out;
+  // A first move that wins ends the split: the certificate is that move, then its proof.
+  const auto won = kinrow("table mnk --k 3 --size 4 --split --threads 1 --tt-mb 16 --json --certificates " +
+                          (dir.path() / "won").string());
+  ASSERT_EQ(won.status, 0) << won.err;
+  EXPECT_EQ(boards_of(won.out).at(0)["value"], "first-player-win") << won.out;
+  const auto won_check = kinrow("verify mnk:4x4x3,p=2,q=1 " + (dir.path() / "won" / "4x4.cert").string() + " --json");
+  EXPECT_EQ(won_check.status, 0) << won_check.err;
+  EXPECT_EQ(nlohmann::json::parse(won_check.out)["proves"], "first-player-win") << won_check.out;
+
+  // Out of time: named, no certificate kept, and a second run with nothing answered yet
+  // is not said to have gone on from anything.
+  const std::string late_command = "table mnk --size 8 --split --board-seconds 1 --tt-mb 16 --json --split-dir " +
+                                   (dir.path() / "late").string() + " --certificates " +
+                                   (dir.path() / "late-certs").string();
+  for (int run = 0; run < 2; ++run) {
+    const auto late = kinrow(late_command);
+    ASSERT_EQ(late.status, 0) << late.err;
+    const auto board = boards_of(late.out).at(0);
+    EXPECT_EQ(board["not_solved"], "not finished in 1.000 s") << late.out;
+    EXPECT_EQ(board["split"], true) << late.out;
+    EXPECT_FALSE(board.contains("resumed")) << late.out;
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path() / "late-certs"));
 
   const auto lone = kinrow("table mnk --size 6 --split-dir " + dir.path().string());
   EXPECT_NE(lone.status, 0);

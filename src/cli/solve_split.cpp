@@ -174,7 +174,8 @@ DfpnResult prove_into(const Position& position, const DfpnOptions& options, std:
   if (!result.certificate_written && options.interrupt && options.interrupt->load()) result.interrupted = true;
   if (result.complete && !result.out_of_time && !result.interrupted && !result.certificate_written) {
     fs::remove(part);
-    throw InputError("the certificate of " + path + " was not written (re-deciding forgotten positions ran out of budget)");
+    throw SplitGaveUp("the certificate of " + path +
+                      " was not written (re-deciding forgotten positions ran out of budget)");
   }
   if (result.certificate_written) fs::rename(part, path);
   else fs::remove(part);
@@ -305,7 +306,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
     if (moves[i].decided && moves[i].wins) winning = i;  // an earlier run's
   progress.clear();
   if (overflowed && !winning)
-    throw InputError("df-pn stopped before deciding a move (its proof numbers overflowed); try --method alphabeta");
+    throw SplitGaveUp("df-pn stopped before deciding a move (its proof numbers overflowed); try --method alphabeta");
 
   for (const MoveProof& m : moves) result.nodes += m.resumed ? 0 : m.nodes;
   // The opponent's question, asked of the whole position once no move wins.
@@ -324,7 +325,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
     if (opponent->out_of_time || opponent->interrupted)
       result.stopped = true, result.interrupted = opponent->interrupted;
     else if (!opponent->complete)
-      throw InputError("df-pn stopped before deciding the opponent's question (its proof numbers overflowed)");
+      throw SplitGaveUp("df-pn stopped before deciding the opponent's question (its proof numbers overflowed)");
   }
   result.seconds = seconds_since(started);
   if (result.stopped && !winning) return result;
@@ -369,6 +370,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
     result.certificate_entries = join_certificate_files(request.certificate, game, moves_text, parts).lines;
     result.certificate_parts = parts.size();
   }
+  result.seconds = seconds_since(started);
   return result;
 }
 

@@ -9,6 +9,7 @@
 
 #include "cli/args.h"
 #include "cli/format.h"
+#include "core/error.h"
 #include "core/position.h"
 #include "search/dfpn.h"
 #include "search/dfpn_solve.h"
@@ -47,8 +48,14 @@ struct SplitResult {
   Value value = Value::Draw;  // for the side to move (not stopped, not one_question)
   std::optional<int> not_lose;  // one_question answered no: this player does not lose
   uint64_t nodes = 0;  // this run's (answers taken up from the directory not counted)
-  double seconds = 0;  // this run's
+  double seconds = 0;  // this run's, the certificate's join included
   std::size_t certificate_entries = 0, certificate_parts = 0;
+};
+
+// A split that cannot decide: df-pn's proof numbers overflowed, or a certificate could not
+// be read off. An InputError to solve; table mnk names the board and goes on.
+struct SplitGaveUp : InputError {
+  using InputError::InputError;
 };
 
 // Solves `position` by df-pn split at its root, its progress on `progress`.

@@ -54,9 +54,10 @@ const CommandSpec kTableSpec = {
     "rules (k 6, p 2, q 1) on 6..12, one df-pn thread (--threads N for more). With\n"
     "--table-dir a board that runs out of --board-seconds (or Ctrl-C) keeps its df-pn table\n"
     "there, and the same command run again goes on with it. --split proves each first move\n"
-    "on its own (solve --split), which settles boards whose first moves are refuted one by one\n"
-    "where df-pn on the whole board swings between them; --split-dir keeps the answers of a\n"
-    "board's first moves as they come. docs/results.md.\n\n"
+    "on its own, then the second player's question on the whole board (solve --split;\n"
+    "--threads N: N first moves at once, each with --tt-mb / N); --split-dir keeps each first\n"
+    "move's answer and certificate as they come, so that the same command goes on from the\n"
+    "moves left. docs/results.md.\n\n"
     "examples:\n"
     "  kinrow table connect                                   (every board with w+h <= 15)\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --markdown t.md --svg t.svg\n"
@@ -81,8 +82,9 @@ const CommandSpec kTableSpec = {
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
         {"size", "A..B", "mnk: board sizes n, each an n x n board (default 6..12)"},
         {"split", "", "mnk: prove each first move on its own, then the second player's question"},
-        {"split-dir", "DIR", "mnk --split: keep each board's first moves' answers in DIR/BOARD, so that\n"
-                             "the same command run again goes on from the moves left"},
+        {"split-dir", "DIR", "mnk --split: keep each first move's answer and certificate in\n"
+                             "DIR/NxNxK-pP-qQ (e.g. DIR/8x8x6-p2-q1), so that the same command run\n"
+                             "again goes on from the moves left"},
         {"weak", "", "connect: who wins only, not the move on which the game ends (faster)"},
         {"misere", "", "misere rules: whoever completes a line loses"},
         {"cylinder", "", "misere: columns wrap around (the annulus of the paper's open question)"},

@@ -3,6 +3,7 @@
 // printed (for Connect6 on small boards, where nothing is published).
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -129,38 +130,45 @@ int run_table_mnk(const Args& args) {
     const std::string kept_certificate =
         directory.empty() ? "" : directory + "/" + std::to_string(n) + "x" + std::to_string(n) + ".cert";
     // The proof: a certificate in memory (whole board) or in a file (split at the root).
+    // A split's file takes its kept name only once the checker accepts it.
     std::optional<Certificate> certificate;
     std::optional<ScratchCertificate> scratch;
     std::string certificate_file;
-    bool out_of_time = false, gave_up = false;
+    bool out_of_time = false;
+    std::string gave_up;
     if (split) {
       if (kept_certificate.empty()) scratch.emplace();
-      certificate_file = scratch ? scratch->path() : kept_certificate;
+      certificate_file = scratch ? scratch->path() : partial_certificate_path(kept_certificate);
       SplitRequest request;
       request.options = options;
       request.threads = options.threads;
       request.table_megabytes = options.table_megabytes;
       request.dir = split_dir.empty() ? "" : (split_dir / board_name(n, k, p, q)).string();
       request.certificate = certificate_file;
-      b.resumed = !request.dir.empty() && std::filesystem::exists(request.dir);
-      const SplitResult r = split_solve(Position(game), request, progress);
-      b.nodes = r.nodes;
-      b.seconds = r.seconds;
-      out_of_time = r.stopped;
+      try {
+        const SplitResult r = split_solve(Position(game), request, progress);
+        b.nodes = r.nodes;
+        b.seconds = r.seconds;
+        out_of_time = r.stopped;
+        b.resumed = std::any_of(r.moves.begin(), r.moves.end(), [](const MoveProof& m) { return m.resumed; });
+      } catch (const SplitGaveUp& error) {
+        gave_up = error.what();
+      }
     } else {
       DfpnResult r = dfpn_solve(Position(game), options, true);
       b.nodes = r.nodes;
       b.seconds = r.seconds + r.certificate_seconds;
       out_of_time = r.out_of_time || r.interrupted;
-      gave_up = !r.complete || !r.certificate;
-      if (!gave_up) certificate = std::move(r.certificate);
+      if (!r.complete) gave_up = "proof gave up";
+      else if (!r.certificate) gave_up = "certificate not written";
+      else certificate = std::move(r.certificate);
     }
     if (stop_requested()) {
       b.why_not = "interrupted (Ctrl-C) after " + seconds_text(b.seconds);
     } else if (out_of_time) {
       b.why_not = "not finished in " + seconds_text(budget);
-    } else if (gave_up) {
-      b.why_not = "proof gave up";
+    } else if (!gave_up.empty()) {
+      b.why_not = gave_up;
     } else {
       // The value printed is the checker's, read from the certificate.
       struct CheckStopped {};
@@ -176,16 +184,25 @@ int run_table_mnk(const Args& args) {
           InputFile in(certificate_file);  // plain or gzip-compressed
           report = check_certificate(game, in, check_options);
         }
-        if (!report.ok) throw std::logic_error(b.spec + ": the checker rejects df-pn's certificate: " + report.error);
-        b.solved = true;
-        b.value = report.proves;
-        b.entries = report.entries;
-        b.positions = report.positions_checked;
-        b.paired_ends = report.paired_ends;
-        if (certificate && !kept_certificate.empty()) save_certificate(kept_certificate, game, *certificate);
+        if (report.ok) {
+          b.solved = true;
+          b.value = report.proves;
+          b.entries = report.entries;
+          b.positions = report.positions_checked;
+          b.paired_ends = report.paired_ends;
+          if (certificate && !kept_certificate.empty()) save_certificate(kept_certificate, game, *certificate);
+          if (!certificate && !kept_certificate.empty()) std::filesystem::rename(certificate_file, kept_certificate);
+        } else {
+          if (!certificate && !scratch) std::filesystem::remove(certificate_file);
+          throw std::logic_error(b.spec + ": the checker rejects df-pn's certificate: " + report.error);
+        }
       } catch (const CheckStopped&) {
         b.why_not = "interrupted (Ctrl-C) while its certificate was checked";
       }
+    }
+    if (split && !scratch && !b.solved) {
+      std::error_code ignored;
+      std::filesystem::remove(certificate_file, ignored);  // unchecked: not kept
     }
     interrupted = stop_requested();
     progress.clear();
@@ -235,7 +252,8 @@ int run_table_mnk(const Args& args) {
       << "|---|---|---|---|---|---|---|\n";
   for (const BoardRow& b : boards) {
     out << "| `" << b.spec << "` | " << (b.solved ? b.value : "**" + b.why_not + "**")
-        << (b.resumed ? (split ? " (went on from its kept answers)" : " (went on from its saved table)") : "") << " | " << with_commas(b.nodes)
+        << (b.resumed ? (split ? " (went on from its kept answers)" : " (went on from its saved table)") : "")
+        << " | " << with_commas(b.nodes)
         << " | " << seconds_text(b.seconds) << " | ";
     if (b.solved)
       out << with_commas(b.entries) << " | " << with_commas(b.positions) << " | " << with_commas(b.paired_ends);
