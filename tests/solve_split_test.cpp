@@ -77,6 +77,10 @@ TEST(SplitSolveDir, ASecondRunTakesUpTheFirstsAnswers) {
   EXPECT_EQ(value_of(again.out), "draw");
   EXPECT_TRUE(contains(again.out, "\"resumed\":true")) << again.out;
   EXPECT_FALSE(contains(again.out, "\"resumed\":false")) << again.out;  // every move from the first run
+  // The opponent's question too: nothing is searched again.
+  EXPECT_FALSE(contains(first.out, "\"opponent_resumed\"")) << first.out;
+  EXPECT_TRUE(contains(again.out, "\"opponent_resumed\":true")) << again.out;
+  EXPECT_TRUE(contains(again.out, "\"nodes\":0,")) << again.out;
 
   // The directory belongs to that position: another is refused.
   const testing::CliRun other =

@@ -112,10 +112,11 @@ const CommandSpec kSolveSpec = {
         {"split", "", "df-pn: prove each move of the side to move (one per symmetry class) on its own,\n"
                       "with a table of its own and, with --threads N, N moves at once; then the\n"
                       "opponent's question whole; the certificate is joined from the proofs. Keeps a\n"
-                      "long proof move by move (--split-dir); not faster than df-pn on the whole\n"
-                      "position (docs/parallel.md)"},
-        {"split-dir", "DIR", "--split: keep each move's answer and certificate in DIR as it comes, so that\n"
-                             "the same command run again after a stop goes on from the moves left"},
+                      "long proof move by move (--split-dir). Where df-pn on the whole position\n"
+                      "decides, not faster; where every move is refuted and the whole swings between\n"
+                      "them, it decides what the whole does not (Connect6 8x8; docs/parallel.md)"},
+        {"split-dir", "DIR", "--split: keep each answer and certificate (the moves', the opponent's) in DIR\n"
+                             "as it comes, so that the same command run again goes on from what is left"},
         {"seconds", "S", "stop after S seconds if the value is not found by then (df-pn and alpha-beta)"},
         {"table-file", "PATH", "keep the search's table in PATH: read if it exists, written when the search\n"
                                "ends, decided or stopped (--seconds, Ctrl-C), so that the same command run\n"

@@ -6,14 +6,20 @@
 // the same root and share one table). A move that wins ends the split; if none does, the
 // opponent's question is asked of the whole position as usual, and the certificate is
 // joined from the moves' and the opponent's (proof/certificate_join.h) for the checker to
-// re-check whole. With --split-dir each move's answer and certificate are kept as they
-// come, so a split stopped by --seconds or Ctrl-C goes on, run again, from the moves not
-// yet proved; the moves can as well be proved on other machines and joined by hand.
+// re-check whole. With --split-dir each answer and certificate (the moves', then the
+// opponent's) is kept as it comes, so a split stopped by --seconds or Ctrl-C goes on, run
+// again, from the questions not yet answered; the moves can as well be proved on other
+// machines (solve --moves M --wins PLAYER --certificate) and their answers put in the
+// directory by hand.
 //
-// It is not faster: df-pn on the whole position shares transpositions between the moves
-// and refutes some by the zones of refuted siblings, and its threads share one table
-// (8x8x5 on one thread: 2,993 s for the ten first moves, 2,662 s whole; 9x6x5 on two:
-// 41 s split, 28 s whole; docs/benchmarks.md). It keeps a long proof move by move.
+// Where df-pn on the whole position decides, the split is not faster: the whole shares
+// transpositions between the moves and refutes some by the zones of refuted siblings,
+// and its threads share one table (8x8x5 on one thread: 2,993 s for the ten first moves,
+// 2,662 s whole; 9x6x5 on two: 41 s split, 28 s whole). But where every move is refuted
+// and none comes near a win, the whole picks its next move by proof number alone and
+// leaves each before its disproof is done: Connect6 on 8x8 ran 1.5 G nodes whole without
+// deciding, where its corner and centre first moves were refuted alone in 11 M and 27 M
+// (docs/benchmarks.md).
 #include "cli/solve_split.h"
 
 #include <unistd.h>
@@ -112,6 +118,7 @@ class SplitDir {
   bool kept() const { return keep_; }
   std::string answer(std::size_t i) const { return file("move-" + std::to_string(i + 1) + ".json"); }
   std::string certificate(std::size_t i) const { return file("move-" + std::to_string(i + 1) + ".cert.gz"); }
+  std::string opponent_answer() const { return file("opponent.json"); }
   std::string opponent_certificate() const { return file("opponent.cert.gz"); }
   std::string root_entry() const { return file("root-entry.cert"); }
 
@@ -121,35 +128,37 @@ class SplitDir {
   bool keep_ = false;
 };
 
-// A move answered by an earlier run, if its answer (and certificate, where one is due) is there.
-bool read_earlier(const SplitDir& dir, std::size_t i, bool certificate, MoveProof& proof) {
-  if (!dir.used() || !fs::exists(dir.answer(i))) return false;
-  if (certificate && !fs::exists(dir.certificate(i))) return false;
+// A question answered by an earlier run, if its answer (and certificate, where one is due)
+// is there: a move's ("does the side to move still win after it?", `proof.text` the move)
+// or the opponent's (`proof.text` "opponent").
+bool read_earlier(const std::string& answer, const std::string& certificate_file, bool certificate,
+                  MoveProof& proof) {
+  if (!fs::exists(answer)) return false;
+  if (certificate && !fs::exists(certificate_file)) return false;
   try {
-    const nlohmann::json j = nlohmann::json::parse(read_text_file(dir.answer(i)));
+    const nlohmann::json j = nlohmann::json::parse(read_text_file(answer));
     if (j.at("move").get<std::string>() != proof.text)
-      throw InputError(dir.answer(i) + " answers " + j.at("move").get<std::string>() + ", not " + proof.text);
+      throw InputError(answer + " answers " + j.at("move").get<std::string>() + ", not " + proof.text);
     proof.wins = j.at("wins").get<bool>();
     proof.nodes = j.at("nodes").get<uint64_t>();
     proof.seconds = j.at("seconds").get<double>();
   } catch (const nlohmann::json::exception&) {
-    return false;  // damaged (a write cut short): the move is proved again
+    return false;  // damaged (a write cut short): the question is asked again
   }
   proof.decided = true;
   proof.resumed = true;
   return true;
 }
 
-void write_answer(const SplitDir& dir, std::size_t i, const MoveProof& proof) {
-  if (!dir.used()) return;
+void write_answer(const std::string& answer, const MoveProof& proof) {
   const nlohmann::ordered_json j = {
       {"move", proof.text}, {"wins", proof.wins}, {"nodes", proof.nodes}, {"seconds", proof.seconds}};
-  const std::string part = dir.answer(i) + ".part";
+  const std::string part = answer + ".part";
   std::ofstream out(part);
   out << j.dump() << "\n";
   out.close();
   if (!out) throw InputError("writing \"" + part + "\" failed");
-  fs::rename(part, dir.answer(i));
+  fs::rename(part, answer);
 }
 
 // A df-pn proof whose certificate goes to `path` (renamed into place only when whole).
@@ -203,7 +212,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
   }
   std::vector<std::size_t> open;
   for (std::size_t i = 0; i < moves.size(); ++i)
-    if (!read_earlier(dir, i, certificate, moves[i])) open.push_back(i);
+    if (!dir.used() || !read_earlier(dir.answer(i), dir.certificate(i), certificate, moves[i])) open.push_back(i);
   for (const MoveProof& m : moves)
     if (m.decided && m.wins) open.clear();  // an earlier run found the win: nothing left to prove
   const int workers = std::max(1, std::min<int>(request.threads, static_cast<int>(open.size())));
@@ -278,7 +287,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       }
       proof.decided = true;
       proof.wins = !r.not_lose;  // asked "does `me` win?": a no is the opponent's not-lose
-      write_answer(dir, i, proof);
+      if (dir.used()) write_answer(dir.answer(i), proof);
       ++done;
       progress.note("split  " + proof.text + (proof.wins ? "  wins" : "  refuted") + "  " +
                     with_commas(proof.nodes) + " nodes  " + seconds_text(proof.seconds) + "  (" +
@@ -309,23 +318,41 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
     throw SplitGaveUp("df-pn stopped before deciding a move (its proof numbers overflowed); try --method alphabeta");
 
   for (const MoveProof& m : moves) result.nodes += m.resumed ? 0 : m.nodes;
-  // The opponent's question, asked of the whole position once no move wins.
+  // The opponent's question, asked of the whole position once no move wins (or taken
+  // up from the directory, where an earlier run answered it).
   std::optional<DfpnResult>& opponent = result.opponent;
   if (!winning && !result.stopped && !request.one_question) {
-    DfpnOptions whole = request.options;
-    whole.threads = request.threads;
-    whole.table_megabytes = request.table_megabytes;
-    whole.table_file.clear();
-    if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
-    progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +
-                  std::to_string(request.threads) + " thread" + (request.threads > 1 ? "s" : "") + ")");
-    opponent = prove_into(position, whole, 1 - me, certificate ? dir.opponent_certificate() : "");
-    progress.clear();
-    result.nodes += opponent->nodes;
-    if (opponent->out_of_time || opponent->interrupted)
-      result.stopped = true, result.interrupted = opponent->interrupted;
-    else if (!opponent->complete)
-      throw SplitGaveUp("df-pn stopped before deciding the opponent's question (its proof numbers overflowed)");
+    MoveProof kept;
+    kept.text = "opponent";
+    if (dir.used() && read_earlier(dir.opponent_answer(), dir.opponent_certificate(), certificate, kept)) {
+      opponent.emplace();
+      opponent->complete = true;
+      opponent->not_lose = !kept.wins;
+      opponent->nodes = kept.nodes;
+      opponent->seconds = kept.seconds;
+      result.opponent_resumed = true;
+    } else {
+      DfpnOptions whole = request.options;
+      whole.threads = request.threads;
+      whole.table_megabytes = request.table_megabytes;
+      whole.table_file.clear();
+      if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
+      progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +
+                    std::to_string(request.threads) + " thread" + (request.threads > 1 ? "s" : "") + ")");
+      opponent = prove_into(position, whole, 1 - me, certificate ? dir.opponent_certificate() : "");
+      progress.clear();
+      result.nodes += opponent->nodes;
+      if (opponent->out_of_time || opponent->interrupted)
+        result.stopped = true, result.interrupted = opponent->interrupted;
+      else if (!opponent->complete)
+        throw SplitGaveUp("df-pn stopped before deciding the opponent's question (its proof numbers overflowed)");
+      else if (dir.used()) {
+        kept.wins = !opponent->not_lose;
+        kept.nodes = opponent->nodes;
+        kept.seconds = opponent->seconds;
+        write_answer(dir.opponent_answer(), kept);
+      }
+    }
   }
   result.seconds = seconds_since(started);
   if (result.stopped && !winning) return result;
@@ -448,6 +475,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
     out["split"] = split_json();
     out["winning_move"] = result.winning ? nlohmann::json(moves[*result.winning].text) : nlohmann::json(nullptr);
     out["opponent_nodes"] = result.opponent ? nlohmann::json(result.opponent->nodes) : nlohmann::json(nullptr);
+    if (result.opponent_resumed) out["opponent_resumed"] = true;  // its nodes are the earlier run's
     if (!request.dir.empty()) out["split_dir"] = request.dir;
     if (certificate) {
       out["certificate"] = request.certificate;

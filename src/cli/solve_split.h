@@ -45,6 +45,7 @@ struct SplitResult {
   bool interrupted = false;  // by Ctrl-C
   std::optional<std::size_t> winning;  // the move that wins, if one does
   std::optional<DfpnResult> opponent;  // the opponent's question, where it was asked
+  bool opponent_resumed = false;  // its answer taken up from the directory (not counted in `nodes`)
   Value value = Value::Draw;  // for the side to move (not stopped, not one_question)
   std::optional<int> not_lose;  // one_question answered no: this player does not lose
   uint64_t nodes = 0;  // this run's (answers taken up from the directory not counted)
