@@ -121,6 +121,25 @@ class SplitDir {
   std::string opponent_answer() const { return file("opponent.json"); }
   std::string opponent_certificate() const { return file("opponent.cert.gz"); }
   std::string root_entry() const { return file("root-entry.cert"); }
+  // The df-pn table of a question not yet answered, kept between runs: "move-3.1024MiB.table",
+  // "opponent.2048MiB.table" (`name` is "move-3" or "opponent"). Its size is in its name, as a
+  // table is read back only at the size it was written; one of another size, from a run
+  // with other --threads or --tt-mb, is removed. Empty where the directory is not kept.
+  std::string table(const std::string& name, std::size_t megabytes) const {
+    if (!keep_) return "";
+    const std::string prefix = name + ".", wanted = prefix + std::to_string(megabytes) + "MiB.table";
+    std::error_code ignored;
+    for (const auto& entry : fs::directory_iterator(path_, ignored)) {
+      const std::string file_name = entry.path().filename().string();
+      if (file_name != wanted && file_name.starts_with(prefix) && file_name.ends_with("MiB.table"))
+        fs::remove(entry.path(), ignored);
+    }
+    return file(wanted);
+  }
+  static void forget(const std::string& table) {  // the question is answered: its table is no longer wanted
+    std::error_code ignored;
+    if (!table.empty()) fs::remove(table, ignored);
+  }
 
  private:
   std::string file(const std::string& name) const { return (fs::path(path_) / name).string(); }
@@ -263,7 +282,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       DfpnOptions one = request.options;
       one.threads = 1;
       one.table_megabytes = table;
-      one.table_file.clear();
+      one.table_file = dir.table("move-" + std::to_string(i + 1), table);  // a stopped move goes on from it
       one.interrupt = &stop;
       if (budget > 0) one.seconds = std::max(1e-3, budget - seconds_since(started));
       one.on_progress = [&, i](uint64_t nodes, uint32_t pn, uint32_t dn) {
@@ -288,6 +307,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       proof.decided = true;
       proof.wins = !r.not_lose;  // asked "does `me` win?": a no is the opponent's not-lose
       if (dir.used()) write_answer(dir.answer(i), proof);
+      SplitDir::forget(one.table_file);
       ++done;
       progress.note("split  " + proof.text + (proof.wins ? "  wins" : "  refuted") + "  " +
                     with_commas(proof.nodes) + " nodes  " + seconds_text(proof.seconds) + "  (" +
@@ -335,7 +355,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       DfpnOptions whole = request.options;
       whole.threads = request.threads;
       whole.table_megabytes = request.table_megabytes;
-      whole.table_file.clear();
+      whole.table_file = dir.table("opponent", request.table_megabytes);
       if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
       progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +
                     std::to_string(request.threads) + " thread" + (request.threads > 1 ? "s" : "") + ")");
@@ -351,6 +371,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
         kept.nodes = opponent->nodes;
         kept.seconds = opponent->seconds;
         write_answer(dir.opponent_answer(), kept);
+        SplitDir::forget(whole.table_file);
       }
     }
   }
