@@ -1,6 +1,7 @@
 #include "search/dfpn.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <exception>
 #include <functional>
@@ -109,7 +110,7 @@ Dfpn<W>::Dfpn(const BoardTables& tables, const DfpnOptions& options, Slot* share
     slots_ = shared_slots;
     return;
   }
-  slots_ = 1;
+  slots_ = kBucketSlots;
   while (slots_ * 2 * sizeof(Slot) <= options.table_megabytes << 20) slots_ *= 2;
   memory_ = std::make_unique<HugePageMemory>(slots_ * sizeof(Slot));
   table_ = static_cast<Slot*>(memory_->data());  // zeroed: every slot unused
@@ -148,18 +149,24 @@ uint64_t Dfpn<W>::key_of(const Board& board) const {
 
 template <int W>
 std::optional<typename Dfpn<W>::Entry> Dfpn<W>::read(uint64_t key) const {
-  Slot& slot = table_[slot_of(key)];
-  std::atomic_ref<uint32_t> version(slot.version);
-  const uint32_t before = version.load(std::memory_order_acquire);
-  if (before & 1) return std::nullopt;
-  // Acquire loads (plain loads on x86): the version is read again only after them.
   auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_acquire); };
-  const bool same = word(slot.key) == key;
-  Entry entry{{word(slot.pn), word(slot.dn)}, {}, word(slot.position)};
-  for (int i = 0; i < W; ++i) entry.moves.word[i] = word(slot.moves.word[i]);
-  if (!same || (entry.numbers.pn == 0 && entry.numbers.dn == 0) || version.load(std::memory_order_relaxed) != before)
-    return std::nullopt;
-  return entry;
+  Slot* bucket = &table_[bucket_of(key)];
+  std::optional<Entry> found;
+  for (std::size_t i = 0; i < kBucketSlots; ++i) {
+    Slot& slot = bucket[i];
+    std::atomic_ref<uint32_t> version(slot.version);
+    const uint32_t before = version.load(std::memory_order_acquire);
+    if ((before & 1) || word(slot.key) != key) continue;
+    // Acquire loads (plain loads on x86): the version is read again only after them.
+    Entry entry{{word(slot.pn), word(slot.dn)}, {}, word(slot.position)};
+    for (int j = 0; j < W; ++j) entry.moves.word[j] = word(slot.moves.word[j]);
+    if ((entry.numbers.pn == 0 && entry.numbers.dn == 0) || version.load(std::memory_order_relaxed) != before) continue;
+    // Two threads storing a new key at once may each take a slot of its bucket: a final
+    // answer is the one to read.
+    if (entry.numbers.pn == 0 || entry.numbers.dn == 0) return entry;
+    if (!found) found = entry;
+  }
+  return found;
 }
 
 template <int W>
@@ -168,24 +175,47 @@ std::optional<typename Dfpn<W>::Numbers> Dfpn<W>::lookup(uint64_t key) const {
   return std::nullopt;
 }
 
+// Which slot of the bucket a store takes: the key's own, else an unused one, else the one
+// whose node took less work. With one slot a key (always replace), a proof much larger
+// than its table thrashed: the costly nodes near the root were overwritten by the
+// millions of cheap ones below them and searched again. Qubic from the empty board on a
+// 16 MiB table took 52.6 M nodes that way, 7.7 M with buckets (docs/benchmarks.md,
+// "The df-pn table's buckets"). Where the table is large enough, the two differ only by
+// chance, either way.
 template <int W>
-void Dfpn<W>::store(uint64_t key, Numbers n, const Cells& moves, uint16_t position) {
-  Slot& slot = table_[slot_of(key)];
+void Dfpn<W>::store(uint64_t key, Numbers n, uint64_t work, const Cells& moves, uint16_t position) {
+  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_relaxed); };
+  Slot* bucket = &table_[bucket_of(key)];
+  Slot* target = nullptr;
+  for (std::size_t i = 0; i < kBucketSlots && !target; ++i)
+    if (word(bucket[i].key) == key) target = &bucket[i];
+  for (std::size_t i = 0; i < kBucketSlots && !target; ++i)
+    if (word(bucket[i].pn) == 0 && word(bucket[i].dn) == 0) target = &bucket[i];
+  if (!target) {
+    target = &bucket[0];
+    for (std::size_t i = 1; i < kBucketSlots; ++i)
+      if (word(bucket[i].work) < word(target->work)) target = &bucket[i];
+  }
+  Slot& slot = *target;
   std::atomic_ref<uint32_t> version(slot.version);
   uint32_t before = version.load(std::memory_order_relaxed);
   // Another thread is writing this slot: the table is a cache, so this store is dropped.
   if ((before & 1) || !version.compare_exchange_strong(before, before + 1, std::memory_order_acquire)) return;
   // A node's final numbers are not replaced by open ones: another thread may have settled
   // it while this one was still inside.
-  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_relaxed); };
   if (n.pn != 0 && n.dn != 0 && (word(slot.pn) == 0 || word(slot.dn) == 0) && word(slot.key) == key) {
     version.store(before, std::memory_order_release);
     return;
   }
   // Release stores (plain stores on x86): none is seen before the odd version.
   auto put = [](auto& field, auto value) { std::atomic_ref(field).store(value, std::memory_order_release); };
+  // A node searched again keeps the largest work of its visits: the last visit of a
+  // proof near the root may be cheap where the ones before it were not.
+  uint16_t width = static_cast<uint16_t>(std::bit_width(work));
+  if (word(slot.key) == key) width = std::max(width, word(slot.work));
   put(slot.key, key);
   put(slot.position, position);
+  put(slot.work, width);
   put(slot.pn, n.pn);
   put(slot.dn, n.dn);
   for (int i = 0; i < W; ++i) put(slot.moves.word[i], moves.word[i]);
@@ -370,7 +400,7 @@ void Dfpn<W>::expand(Board& board, int mover, const Cells& moves, std::vector<Ch
       child.known = true;
     } else {
       child.key = (reduced_keys_ ? board.reduced_key_after(c, mover) : board.plain_key_after(c, mover)) ^ attacker_salt();
-      __builtin_prefetch(&table_[slot_of(child.key)]);
+      __builtin_prefetch(&table_[bucket_of(child.key)]);
     }
     children.push_back(child);
   }
@@ -455,6 +485,7 @@ void Dfpn<W>::initialise(const Board& board, int mover, std::vector<Child>& chil
 template <int W>
 void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out, bool root) {
   ++nodes_;
+  const uint64_t effort_before = effort();  // this node's work, for the table: what it adds
   const uint64_t taken = proof_nodes();
   if (options_.max_nodes && taken > options_.max_nodes) aborted_ = true;
   if ((nodes_ & 63) == 0 && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
@@ -490,7 +521,7 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
     moves = entry->moves;
   } else if (settle(board, mover, out, moves)) {
     last_irrelevant_ = disproof_zones_ && out.dn == 0 ? settled_irrelevant_ : Cells{};
-    store(key, out, last_irrelevant_);
+    store(key, out, effort() - effort_before + 1, last_irrelevant_);
     if (root) root_ = out, root_settled_ = true, root_irrelevant_ = last_irrelevant_;
     return;
   } else {
@@ -551,7 +582,7 @@ void Dfpn<W>::search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_
                          ? disproof_irrelevant(board, mover, moves, children, pruning_needs)
                          : Cells{};
   if (root) root_irrelevant_ = last_irrelevant_;
-  store(key, out, out.pn && out.dn ? moves : last_irrelevant_, position);
+  store(key, out, effort() - effort_before + 1, out.pn && out.dn ? moves : last_irrelevant_, position);
 }
 
 // Zones of disproofs. A disproof of "the attacker wins" at a node holds with some cells

@@ -262,14 +262,20 @@ class Dfpn {
   // odd or changed takes the slot as empty (a seqlock). Unused while its numbers are 0: a
   // stored node never has pn = dn = 0. The key is the board's reduced key (plain where
   // reductions are off or under gravity): positions that differ only on dead cells share
-  // it.
+  // it. `work` is the bit width of the nodes the node's last search took (0 in tables
+  // saved before it was kept, which then count as cheap): see store(). It fills what was
+  // padding, so the slot's size, and with it the table file's label, did not change.
   struct Slot {
     uint64_t key;
     uint32_t pn, dn;
     uint32_t version;
     uint16_t position;
+    uint16_t work;
     Cells moves;
   };
+  // Slots go in buckets of two (one cache line on boards of 64 cells): a key may sit in
+  // either, and a store replaces the one whose search took less work.
+  static constexpr std::size_t kBucketSlots = 2;
   struct Child {
     uint64_t key = 0;
     Numbers numbers;
@@ -292,12 +298,14 @@ class Dfpn {
   uint64_t key_of(const Board& board) const;
   // The two proofs' keys differ, so they share the table without clearing it in between.
   uint64_t attacker_salt() const { return attacker_ ? 0x9b60933458e17d7dull : 0; }
-  std::size_t slot_of(uint64_t key) const { return (key ^ (key >> 32)) & (slots_ - 1); }
+  // The first slot of the key's bucket.
+  std::size_t bucket_of(uint64_t key) const { return (key ^ (key >> 32)) & (slots_ - kBucketSlots); }
   std::optional<Entry> read(uint64_t key) const;
   std::optional<Numbers> lookup(uint64_t key) const;
   int move_score(const Board& board, int mover, Cell c) const;
   void initialise(const Board& board, int mover, std::vector<Child>& children);
-  void store(uint64_t key, Numbers n, const Cells& moves = {}, uint16_t position = 0);
+  // `work`: what the node's search took, its threat searches included (effort()).
+  void store(uint64_t key, Numbers n, uint64_t work, const Cells& moves = {}, uint16_t position = 0);
   static uint16_t position_check(const Board& board) { return static_cast<uint16_t>(board.plain_key() >> 48); }
   // `key` is key_of(board), handed down by the parent (which read it after the stone).
   void search(Board& board, uint64_t key, uint32_t pn_limit, uint32_t dn_limit, Numbers& out, bool root);
@@ -318,6 +326,12 @@ class Dfpn {
   // The defender's zone after the attacker's turn: the cells where the null move's proof
   // says the defender must play (all cells when there is none).
   Cells defender_zone(Board& board);
+  // Every node this search has visited, df-pn's and its threat searches': a node settled
+  // by a threat search of a million nodes is as costly to lose from the table as one
+  // expanded a million times.
+  uint64_t effort() const {
+    return nodes_ + forced_.nodes() + (combination_ ? combination_->nodes() : 0) + threat_nodes();
+  }
   // The nodes this proof has taken, as max_nodes counts them.
   uint64_t proof_nodes() const { return nodes_ - proof_start_ + threat_nodes() - threat_start_; }
   // threat_space_->wins within what is left of the proof's budget: a search cut short
