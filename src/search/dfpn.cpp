@@ -400,7 +400,9 @@ void Dfpn<W>::expand(Board& board, int mover, const Cells& moves, std::vector<Ch
       child.known = true;
     } else {
       child.key = (reduced_keys_ ? board.reduced_key_after(c, mover) : board.plain_key_after(c, mover)) ^ attacker_salt();
-      __builtin_prefetch(&table_[bucket_of(child.key)]);
+      const std::size_t bucket = bucket_of(child.key);
+      __builtin_prefetch(&table_[bucket]);
+      if constexpr (W > 1) __builtin_prefetch(&table_[bucket + 1]);  // a bucket of two lines or more
     }
     children.push_back(child);
   }
@@ -699,8 +701,10 @@ std::optional<bool> Dfpn<W>::attacker_wins_excluding(Board& board, int attacker,
 template <int W>
 void Dfpn<W>::begin(int attacker) {
   // Nothing is cleared: keys carry the attacker (attacker_salt), so another proof's
-  // entries are never read, only overwritten. Clearing would fault in every page of the
-  // table, about two seconds a gigabyte on this machine, where a proof may touch few.
+  // entries are never read; they give up their slots by work like any other (no aging:
+  // the certificate walks come after both questions, and the first question's walk
+  // needs its proof's costly nodes still there). Clearing would fault in every page of
+  // the table, about two seconds a gigabyte on this machine, where a proof may touch few.
   attacker_ = attacker;
 }
 

@@ -276,6 +276,7 @@ class Dfpn {
   // Slots go in buckets of two (one cache line on boards of 64 cells): a key may sit in
   // either, and a store replaces the one whose search took less work.
   static constexpr std::size_t kBucketSlots = 2;
+  static_assert(sizeof(Slot) == 24 + sizeof(Cells), "work must stay in what was padding: saved tables keep their size");
   struct Child {
     uint64_t key = 0;
     Numbers numbers;
