@@ -262,8 +262,9 @@ class Dfpn {
   // odd or changed takes the slot as empty (a seqlock). Unused while its numbers are 0: a
   // stored node never has pn = dn = 0. The key is the board's reduced key (plain where
   // reductions are off or under gravity): positions that differ only on dead cells share
-  // it. `work` is the bit width of the nodes the node's last search took (0 in tables
-  // saved before it was kept, which then count as cheap): see store(). It fills what was
+  // it. `work` is the bit width of the most nodes one search of the node took, threat
+  // searches included (0 in tables saved before it was kept, which then count as
+  // cheap): see store(). It fills what was
   // padding, so the slot's size, and with it the table file's label, did not change.
   struct Slot {
     uint64_t key;
