@@ -1,6 +1,7 @@
 // Ctrl-C as a request to stop: a long search (solve) winds down, saves its table where it
 // keeps one (--table-file) and says where it stopped, instead of dying with its work. A
-// second Ctrl-C ends the process at once, as usual.
+// second Ctrl-C ends the process at once, as usual — unless it comes within a second of
+// the first, as `timeout -s INT` sends it (interrupt.cpp).
 #pragma once
 
 #include <atomic>
