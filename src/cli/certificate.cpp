@@ -101,6 +101,7 @@ nlohmann::ordered_json node_json(const Game& game, const BrowseNode& node) {
   } else {
     out["zone"] = nullptr;
   }
+  out["stronger"] = node.stronger ? nlohmann::json(format_turn(game, *node.stronger)) : nlohmann::json(nullptr);
   if (node.pairs) {
     nlohmann::json pairs = nlohmann::json::array();
     for (const auto& [a, b] : *node.pairs) pairs.push_back({format_cell(game, a), format_cell(game, b)});
@@ -130,6 +131,9 @@ void print_node(const Game& game, const BrowseNode& node, const std::string& hol
     for (const BrowseZoneCell& z : *node.zone) std::cout << " " << format_cell(game, z.cell) << ":" << z.level;
     std::cout << "\n";
   }
+  if (node.stronger)
+    std::cout << "stronger   the opponent owning all of " << format_turn(game, *node.stronger)
+              << " (played out by the checker)\n";
   if (node.pairs) {
     std::cout << "pairs     ";
     for (const auto& [a, b] : *node.pairs) std::cout << " (" << format_cell(game, a) << "," << format_cell(game, b) << ")";

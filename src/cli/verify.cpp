@@ -106,6 +106,7 @@ int run_verify(const Args& args) {
     out["dead_ends"] = report.dead_ends;
     out["paired_ends"] = report.paired_ends;
     out["zone_answers"] = report.zone_answers;
+    out["stronger_answers"] = report.stronger_answers;
     out["forest_ends"] = report.forest_ends;
     out["entries"] = report.entries;
     out["entries_unreached"] = report.entries_unreached;
@@ -130,6 +131,9 @@ int run_verify(const Args& args) {
     if (report.zone_answers)
       std::cout << "and " << with_commas(report.zone_answers)
                 << " relevance zones, each answering the opponent's turns outside it by a checked sub-proof\n";
+    if (report.stronger_answers)
+      std::cout << "and " << with_commas(report.stronger_answers)
+                << " turns of the opponent answered by a checked position where he owns more (stronger)\n";
     if (report.forest_ends)
       std::cout << "and " << with_commas(report.forest_ends)
                 << " positions where the live lines form a forest the breaker keeps cutting (forest)\n";

@@ -185,6 +185,27 @@ void Position::play_withheld(const Turn& partial) {
   }
 }
 
+void Position::give(int player, const Turn& cells) {
+  for (Cell c : cells) owner_[c] = static_cast<int8_t>(player);
+  empty_ -= static_cast<int>(cells.size());
+  given_ += static_cast<int>(cells.size());
+  if (game_->rules.goal == Goal::Normal && owns_line_through(player, cells)) {
+    over_ = true;
+    winner_ = player;
+  } else if (empty_ == 0) {
+    over_ = true;
+    winner_ = kNoPlayer;
+  }
+}
+
+void Position::take_back(const Turn& cells) {
+  for (Cell c : cells) owner_[c] = kNoPlayer;
+  empty_ += static_cast<int>(cells.size());
+  given_ -= static_cast<int>(cells.size());
+  over_ = false;
+  winner_ = kNoPlayer;
+}
+
 std::optional<TurnDue> turn_due(const Game& game, const std::vector<int8_t>& owner) {
   const Rules& rules = game.rules;
   int stones[2] = {0, 0};

@@ -63,6 +63,16 @@ class Position {
   // The stones withheld by the turns played so far.
   int withheld() const { return withheld_; }
 
+  // Stones given to `player` outside the turns, on empty cells: not a move of the game
+  // either. Proofs use it for a position stronger for him than one played (the stronger rule,
+  // proof/checker.cpp), in normal play only: the game ends if they complete a line of his
+  // or fill the board. take_back undoes the last give (gives and turns are undone in the
+  // reverse order of their playing).
+  void give(int player, const Turn& cells);
+  void take_back(const Turn& cells);
+  // The stones given so far and not taken back.
+  int given() const { return given_; }
+
   // Whether `player` owns the whole of line `line` in a way that wins: under exact, with
   // no stone of his on either flank (a line inside an overline does not count).
   bool holds_line(int player, int line) const;
@@ -78,6 +88,7 @@ class Position {
   std::vector<Turn> history_;
   std::vector<int> withheld_by_;  // per turn played: the stones it withheld
   int withheld_ = 0;
+  int given_ = 0;
   int empty_;
   bool over_ = false;
   int winner_ = kNoPlayer;

@@ -140,20 +140,34 @@ class Board {
   // Stones and turns.
   int stone_count() const { return stones_; }
   int empty_count() const { return t_->cells - stones_; }
-  // The turn the next stone belongs to: at a turn's start, the turns played.
-  int turns() const { return t_->turn_of_stone(stones_); }
+  // The turn the next stone belongs to: at a turn's start, the turns played. Stones
+  // given (give) belong to no turn.
+  int turns() const { return t_->turn_of_stone(stones_ - given_); }
   int to_move() const { return turns() & 1; }  // who places the next stone
   // Of the current turn, the stones still to place (the next one included), fewer if the
   // board runs out; at a turn's start, the turn's stones.
   int stones_left_in_turn() const {
-    const int q = t_->rules.first_turn_stones, p = t_->rules.stones_per_turn;
-    const int left = stones_ < q ? q - stones_ : p == 1 ? 1 : p - (stones_ - q) % p;
+    const int q = t_->rules.first_turn_stones, p = t_->rules.stones_per_turn, placed = stones_ - given_;
+    const int left = placed < q ? q - placed : p == 1 ? 1 : p - (placed - q) % p;
     return std::min(left, empty_count());
   }
   bool at_turn_start() const {
-    const int q = t_->rules.first_turn_stones;
-    return stones_ == 0 || (stones_ >= q && (stones_ - q) % t_->rules.stones_per_turn == 0);
+    const int q = t_->rules.first_turn_stones, placed = stones_ - given_;
+    return placed == 0 || (placed >= q && (placed - q) % t_->rules.stones_per_turn == 0);
   }
+  // Stones given to a player outside the turns (a position stronger for him than one
+  // played, which certificates use: search/certificate_walker.h). They count in no turn,
+  // so the side to move stays; searches must key such positions apart (given()).
+  // Precondition: at a turn's start; take back in reverse order.
+  bool give(Cell c, int player) {
+    ++given_;
+    return place_stone(c, player);
+  }
+  void take_back_given(Cell c) {
+    remove_stone(c, owner(c));
+    --given_;
+  }
+  int given() const { return given_; }
 
   int owner(Cell c) const { return own_[0].test(c) ? 0 : own_[1].test(c) ? 1 : -1; }
   const Cells& stones_of(int player) const { return own_[player]; }
@@ -573,6 +587,7 @@ class Board {
   int empty_dead_ = 0;
   int free_lines_[2] = {0, 0};
   int stones_ = 0;
+  int given_ = 0;  // stones given outside the turns (give)
   bool exact_ = false;
 };
 

@@ -98,7 +98,7 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
   } else if (holder == "second") {
     strategy.holder = 1;
   } else {
-    fail(line, "expected \"strategy first|second win|at-least-draw [win-now] [pairs] [zones] [forest]\"");
+    fail(line, "expected \"strategy first|second win|at-least-draw [win-now] [pairs] [zones] [forest] [stronger]\"");
   }
   if (claim == claim_name(Claim::Win)) {
     strategy.claim = Claim::Win;
@@ -117,10 +117,12 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
       strategy.zone_rule = true;
     } else if (rule == "forest") {
       strategy.forest_rule = true;
+    } else if (rule == "stronger") {
+      strategy.stronger_rule = true;
     } else if (rule == "matching") {
       strategy.plan.emplace();
     } else {
-      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now, pairs, zones, forest, matching)");
+      fail(line, std::string("unknown rule ") + quoted(rule) + " (known: win-now, pairs, zones, forest, stronger, matching)");
     }
   }
   return strategy;
@@ -137,6 +139,66 @@ std::string_view withheld_prefix(std::string_view text, int line, const Strategy
   return text.substr(i);
 }
 
+// "+G ..." (stones given the opponent on the way, stronger rule): G, and the rest.
+std::string_view given_prefix(std::string_view text, int line, const Strategy& strategy, int& given) {
+  if (!strategy.stronger_rule) fail(line, "\"+G\" (stones given) needs the stronger rule on its strategy (\"strategy ... stronger\")");
+  std::size_t i = 1;
+  given = 0;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && given < 100000) given = given * 10 + (text[i++] - '0');
+  if (i == 1 || given == 0 || i >= text.size() || !is_blank(text[i]))
+    fail(line, "expected \"+G\" with G the stones given (1 or more), then a blank");
+  return text.substr(i);
+}
+
+// A position of a zone or stronger line, `. x o` with blanks ignored until it has one
+// character per cell; the rest of the text (its cells) is left in `rest`.
+std::vector<int8_t> parse_board(std::string_view& rest, int line, const Game& game, const char* what) {
+  std::vector<int8_t> owner(game.cell_count(), kNoPlayer);
+  int c = 0;
+  std::size_t i = 0;
+  for (; i < rest.size() && c < game.cell_count(); ++i) {
+    const char ch = rest[i];
+    if (is_blank(ch)) continue;
+    if (ch == 'x' || ch == 'o') owner[c] = static_cast<int8_t>(ch == 'x' ? 0 : 1);
+    else if (ch != '.')
+      fail(line, std::string("unexpected character ") + quoted(std::string(1, ch)) + " in " + what + "'s position (. x o)");
+    ++c;
+  }
+  if (c < game.cell_count())
+    fail(line, std::string(what) + "'s position has one character per cell (" + std::to_string(game.cell_count()) + ")");
+  rest.remove_prefix(i);
+  return owner;
+}
+
+// "stronger [+G] BOARD a1 b2 ...": the position (the opponent to move), then the cells he
+// would own.
+bool parse_stronger(const std::string& text, int line, const Game& game, const CellReader& cells,
+                const Strategy& strategy, CertificateSink& sink) {
+  if (!strategy.stronger_rule) fail(line, "a \"stronger\" line needs the stronger rule on its strategy (\"strategy ... stronger\")");
+  std::string_view rest = std::string_view(text).substr(8);
+  while (!rest.empty() && is_blank(rest[0])) rest.remove_prefix(1);
+  StrongerEntry entry;
+  entry.source_line = line;
+  if (!rest.empty() && rest[0] == '+') rest = given_prefix(rest, line, strategy, entry.given);
+  entry.owner = parse_board(rest, line, game, "a stronger line");
+  std::istringstream words{std::string(rest)};
+  std::string word;
+  std::vector<bool> listed(game.cell_count(), false);
+  while (words >> word) {
+    Cell cell = -1;
+    try {
+      cell = cells.parse(word);
+    } catch (const InputError& e) {
+      fail(line, e.what());
+    }
+    if (listed[cell]) fail(line, std::string("the cell ") + word + " is listed twice");
+    listed[cell] = true;
+    entry.cells.push_back(cell);
+  }
+  if (entry.cells.empty()) fail(line, "a stronger line lists the cells the opponent would own");
+  return sink.stronger(entry);
+}
+
 // "zone ~W BOARD a1 b2 | c3 ...": the position (. x o, blanks ignored until the board has
 // one character per cell), then the cells of zone 1, and after each "|" those the next
 // zone adds.
@@ -149,21 +211,9 @@ bool parse_zone(const std::string& text, int line, const Game& game, const CellR
   entry.source_line = line;
   if (rest.empty() || rest[0] != '~') fail(line, "expected \"zone ~W BOARD CELLS\"");
   rest = withheld_prefix(rest, line, strategy, entry.withheld);
-  entry.owner.assign(game.cell_count(), kNoPlayer);
-  int c = 0;
-  std::size_t i = 0;
-  for (; i < rest.size() && c < game.cell_count(); ++i) {
-    const char ch = rest[i];
-    if (is_blank(ch)) continue;
-    if (ch == 'x' || ch == 'o') entry.owner[c] = static_cast<int8_t>(ch == 'x' ? 0 : 1);
-    else if (ch != '.')
-      fail(line, std::string("unexpected character ") + quoted(std::string(1, ch)) + " in a zone's position (. x o)");
-    ++c;
-  }
-  if (c < game.cell_count())
-    fail(line, std::string("a zone's position has one character per cell (") + std::to_string(game.cell_count()) + ")");
+  entry.owner = parse_board(rest, line, game, "a zone");
   entry.level.assign(game.cell_count(), 0);
-  std::istringstream words{std::string(rest.substr(i))};
+  std::istringstream words{std::string(rest)};
   std::string word;
   int level = 1;
   while (words >> word) {
@@ -189,9 +239,10 @@ bool parse_zone(const std::string& text, int line, const Game& game, const CellR
 // position goes to the sink in turn; false if the sink stops.
 bool parse_entry(const std::string& line_text, int line, const Game& game, const Strategy& strategy,
                  CertificateSink& sink) {
-  int withheld = 0;
+  int withheld = 0, given = 0;
   std::string_view rest = line_text;
   if (!rest.empty() && rest[0] == '~') rest = withheld_prefix(rest, line, strategy, withheld);
+  if (!rest.empty() && rest[0] == '+') rest = given_prefix(rest, line, strategy, given);
   std::string text;
   for (char ch : rest)
     if (!is_blank(ch)) text += ch;
@@ -202,6 +253,7 @@ bool parse_entry(const std::string& line_text, int line, const Game& game, const
   StrategyEntry entry;
   entry.source_line = line;
   entry.withheld = withheld;
+  entry.given = given;
   entry.owner.assign(game.cell_count(), kNoPlayer);
   std::vector<Cell> alternatives;
   for (Cell c = 0; c < game.cell_count(); ++c) {
@@ -340,6 +392,7 @@ void send_certificate(const Certificate& certificate, CertificateSink& sink) {
     header.pairing_rule = strategy.pairing_rule;
     header.zone_rule = strategy.zone_rule;
     header.forest_rule = strategy.forest_rule;
+    header.stronger_rule = strategy.stronger_rule;
     header.plan = strategy.plan;
     header.source_line = strategy.source_line;
     if (!sink.strategy(header)) return;
@@ -349,6 +402,8 @@ void send_certificate(const Certificate& certificate, CertificateSink& sink) {
       if (!sink.paired(entry)) return;
     for (const ZoneEntry& entry : strategy.zones)
       if (!sink.zone(entry)) return;
+    for (const StrongerEntry& entry : strategy.stronger)
+      if (!sink.stronger(entry)) return;
   }
   sink.end();
 }
@@ -374,6 +429,10 @@ bool CertificateBuilder::zone(const ZoneEntry& entry) {
   certificate_.strategies.back().zones.push_back(entry);
   return true;
 }
+bool CertificateBuilder::stronger(const StrongerEntry& entry) {
+  certificate_.strategies.back().stronger.push_back(entry);
+  return true;
+}
 
 CertificateWriter::CertificateWriter(std::ostream& out, const Game& game)
     : out_(out), game_(game), text_(game.cell_count(), '.') {}
@@ -396,7 +455,7 @@ bool CertificateWriter::strategy(const Strategy& strategy) {
   out_ << "strategy " << (strategy.holder == 0 ? "first " : "second ") << claim_name(strategy.claim)
        << (strategy.win_now_rule && !strategy.plan ? " win-now" : "")
        << (strategy.pairing_rule && !strategy.plan ? " pairs" : "")
-       << (strategy.zone_rule && !strategy.plan ? " zones" : "") << (strategy.forest_rule && !strategy.plan ? " forest" : "")
+       << (strategy.zone_rule && !strategy.plan ? " zones" : "") << (strategy.forest_rule && !strategy.plan ? " forest" : "") << (strategy.stronger_rule && !strategy.plan ? " stronger" : "")
        << (strategy.plan ? " matching" : "") << "\n";
   if (strategy.plan) {
     if (strategy.plan->opening >= 0) out_ << "opening " << format_cell(game_, strategy.plan->opening) << "\n";
@@ -411,6 +470,7 @@ bool CertificateWriter::entry(const StrategyEntry& entry) {
     text_[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
   for (Cell c : entry.move) text_[c] = mine_;
   if (entry.withheld > 0) out_ << '~' << entry.withheld << ' ';
+  if (entry.given > 0) out_ << '+' << entry.given << ' ';
   out_ << text_ << '\n';
   ++entries_;
   return bool(out_);
@@ -426,6 +486,18 @@ bool CertificateWriter::zone(const ZoneEntry& entry) {
     for (Cell c = 0; c < game_.cell_count(); ++c)
       if (entry.level[c] == level) out_ << ' ' << format_cell(game_, c);
   }
+  out_ << '\n';
+  ++entries_;
+  return bool(out_);
+}
+
+bool CertificateWriter::stronger(const StrongerEntry& entry) {
+  for (Cell c = 0; c < game_.cell_count(); ++c)
+    text_[c] = entry.owner[c] == kNoPlayer ? '.' : stone_letter(entry.owner[c]);
+  out_ << "stronger ";
+  if (entry.given > 0) out_ << '+' << entry.given << ' ';
+  out_ << text_;
+  for (Cell c : entry.cells) out_ << ' ' << format_cell(game_, c);
   out_ << '\n';
   ++entries_;
   return bool(out_);
@@ -464,7 +536,7 @@ void read_certificate(std::istream& in, const Game& game, CertificateSink& sink)
   std::string text;
   while (next_line(in, number, text)) {
     // Entry lines, nearly all of a large certificate, skip the word splitting below.
-    if (strategy && !strategy->plan && std::string_view(".xoXO~").find(text[0]) != std::string_view::npos) {
+    if (strategy && !strategy->plan && std::string_view(".xoXO~+").find(text[0]) != std::string_view::npos) {
       if (!parse_entry(text, number, game, *strategy, sink)) return;
       continue;
     }
@@ -506,6 +578,8 @@ void read_certificate(std::istream& in, const Game& game, CertificateSink& sink)
         if (!parse_paired(text, number, game, cells, *strategy, sink)) return;
       } else if (keyword == "zone") {
         if (!parse_zone(text, number, game, cells, *strategy, sink)) return;
+      } else if (keyword == "stronger") {
+        if (!parse_stronger(text, number, game, cells, *strategy, sink)) return;
       } else if (!parse_entry(text, number, game, *strategy, sink)) {
         return;
       }

@@ -35,7 +35,23 @@ struct StrategyEntry {
   // Under the zones rule: the opponent's stones withheld on the way here (null and
   // seminull moves of relevance-zone sub-proofs); 0 in a game as played.
   int withheld = 0;
+  // Under the stronger rule: the opponent's stones beyond those his turns placed (given
+  // him by `stronger` lines on the way); 0 in a game as played.
+  int given = 0;
   int source_line = 0;  // the line of the text it was read from (0: not read from text)
+};
+
+// A stronger position of the opponent (the `stronger` rule; not-lose claims in normal play):
+// at a position where the opponent is to place a whole turn, every turn of his within
+// `cells` is answered by the holder's strategy from the position where he owns all of
+// `cells` (the turn, and the rest given him). The checker plays that position out once;
+// owning more never helps him lose, so each turn within it is answered
+// (docs/certificates.md, "Stronger positions").
+struct StrongerEntry {
+  std::vector<int8_t> owner;  // kNoPlayer, 0 or 1 per cell
+  int given = 0;              // as StrategyEntry::given, this position's
+  std::vector<Cell> cells;
+  int source_line = 0;
 };
 
 // A relevance zone (the `zones` rule): at a position the opponent reached by withholding
@@ -77,9 +93,13 @@ struct Strategy {
   // holding, where the live lines form a forest the breaker can keep cutting
   // (proof/forest_rule.h; the checker re-derives it).
   bool forest_rule = false;
+  // "stronger": at the opponent's turns, the turns within a `stronger` line's cells are answered
+  // by the position where he owns them all (StrongerEntry). Not-lose claims in normal play.
+  bool stronger_rule = false;
   std::vector<StrategyEntry> entries;
   std::vector<PairedEntry> paired;  // with the "pairs" rule only
   std::vector<ZoneEntry> zones;     // with the "zones" rule only
+  std::vector<StrongerEntry> stronger;  // with the "stronger" rule only
   // A pairing or matching-set strategy (Uiterwijk) instead of entries: the holder answers
   // the opponent's moves by the plan, which keeps every opponent line from completion.
   std::optional<MatchingPlan> plan;
@@ -105,6 +125,7 @@ class CertificateSink {
   virtual bool entry(const StrategyEntry& entry) = 0;
   virtual bool paired(const PairedEntry& entry) = 0;
   virtual bool zone(const ZoneEntry& entry) = 0;
+  virtual bool stronger(const StrongerEntry& entry) = 0;
   virtual bool end() = 0;
 };
 
@@ -122,6 +143,7 @@ class FromEmptyBoard final : public CertificateSink {
   bool entry(const StrategyEntry& entry) override { return next_.entry(entry); }
   bool paired(const PairedEntry& entry) override { return next_.paired(entry); }
   bool zone(const ZoneEntry& entry) override { return next_.zone(entry); }
+  bool stronger(const StrongerEntry& entry) override { return next_.stronger(entry); }
   bool end() override;
 
  private:
@@ -146,6 +168,7 @@ class CertificateBuilder final : public CertificateSink {
   bool entry(const StrategyEntry& entry) override;
   bool paired(const PairedEntry& entry) override;
   bool zone(const ZoneEntry& entry) override;
+  bool stronger(const StrongerEntry& entry) override;
   bool end() override { return true; }
   Certificate& certificate() { return certificate_; }
 
@@ -162,6 +185,7 @@ class CertificateWriter final : public CertificateSink {
   bool entry(const StrategyEntry& entry) override;
   bool paired(const PairedEntry& entry) override;
   bool zone(const ZoneEntry& entry) override;
+  bool stronger(const StrongerEntry& entry) override;
   bool end() override;
   std::size_t entries() const { return entries_; }  // entry, paired and zone lines written
 

@@ -47,8 +47,9 @@ struct Expansion {
   std::string holder_rule;
   int entry_line = 0;
   std::vector<Turn> continuing;      // the turns play goes on by (the opponent's: those a zone did not answer)
-  bool zones_answer = false;         // the opponent's other turns are answered by `zones`
+  bool answered_apart = false;       // the opponent's other turns are answered by `zones` or `stronger`
   std::vector<ZoneAnswer> zones;     // zones declared for partial turns of the opponent here
+  std::vector<std::vector<Cell>> stronger;  // stronger positions' cells declared here (the stronger rule)
   std::optional<std::vector<std::pair<Cell, Cell>>> pairs;
   // Whether the checker counts the position among those it checked: play goes on and
   // it is not a win the win-now shortcut ends unseen (checker.cpp, wins_at_once).
@@ -64,6 +65,13 @@ std::string answered_by(const Expansion& e) {
   if (e.end_reason == "paired") return "pairing";
   if (e.end_reason == "gap") return "gap";
   return "end";
+}
+
+// The first stronger position's cells holding the opponent's `turn`, or null.
+const std::vector<Cell>* answering_stronger(const std::vector<std::vector<Cell>>& sets, const Turn& turn) {
+  for (const std::vector<Cell>& set : sets)
+    if (std::includes(set.begin(), set.end(), turn.begin(), turn.end())) return &set;
+  return nullptr;
 }
 
 // The zone answering the opponent's `turn` among those declared for its partial turns.
@@ -99,6 +107,7 @@ class StrategyBrowse {
   virtual std::string add(const StrategyEntry& e) = 0;
   virtual std::string add(const PairedEntry& e) = 0;
   virtual std::string add(const ZoneEntry& e) = 0;
+  virtual std::string add(const StrongerEntry& e) = 0;
   virtual BrowseNode walk(const Position& start, std::string_view moves, const BrowseOptions& options) = 0;
 };
 
@@ -115,6 +124,7 @@ class StrategyBrowser final : public StrategyBrowse {
   std::string add(const StrategyEntry& e) override { return lookup_.add(e); }
   std::string add(const PairedEntry& e) override { return lookup_.add(e); }
   std::string add(const ZoneEntry& e) override { return lookup_.add(e); }
+  std::string add(const StrongerEntry& e) override { return lookup_.add(e); }
 
   BrowseNode walk(const Position& start, std::string_view moves, const BrowseOptions& options) override {
     const std::string start_text = format_turns(game_, start.history());
@@ -124,23 +134,29 @@ class StrategyBrowser final : public StrategyBrowse {
     Position path = start;
     std::vector<Turn> walked;
     const ZoneAnswer* zone_end = nullptr;
+    const std::vector<Cell>* stronger_end = nullptr;
     Expansion at = expand(path, false);
     for (std::size_t i = start.history().size(); i < target.history().size(); ++i) {
       const Turn& turn = target.history()[i];
       const std::string where = "move " + std::to_string(i + 1) + " (\"" + format_turn(game_, turn) + "\"): ";
-      if (zone_end || at.kind == BrowseNodeKind::End)
+      if (zone_end || stronger_end || at.kind == BrowseNodeKind::End)
         throw InputError(where + "play under the strategy ended before it (" +
-                         (zone_end ? std::string("a relevance zone answered the turn before") : at.end_reason) + ")");
+                         (zone_end       ? std::string("a relevance zone answered the turn before")
+                          : stronger_end ? std::string("a stronger position answered the turn before")
+                                         : at.end_reason) +
+                         ")");
       if (at.kind == BrowseNodeKind::Holder && turn != at.holder_turn && !wins_by_rule(path, at, turn))
         throw InputError(where + "the strategy plays " + format_turn(game_, at.holder_turn) + " here");
-      if (at.kind == BrowseNodeKind::Opponent && at.zones_answer &&
+      if (at.kind == BrowseNodeKind::Opponent && at.answered_apart &&
           std::find(at.continuing.begin(), at.continuing.end(), turn) == at.continuing.end()) {
         zone_end = answering_zone(at.zones, turn);
-        if (!zone_end) throw InputError(where + "no zone answers this turn, and the strategy does not play it");
+        stronger_end = zone_end ? nullptr : answering_stronger(at.stronger, turn);
+        if (!zone_end && !stronger_end)
+          throw InputError(where + "no zone answers this turn, and the strategy does not play it");
       }
       path.play(turn);
       walked.push_back(turn);
-      if (!zone_end) at = expand(path, false);
+      if (!zone_end && !stronger_end) at = expand(path, false);
     }
 
     BrowseNode node(path);
@@ -152,6 +168,12 @@ class StrategyBrowser final : public StrategyBrowse {
       node.zone = zone_cells(zone_end->zone);
       node.zone_placed = zone_end->placed;
       std::sort(node.zone_placed.begin(), node.zone_placed.end());
+      return node;
+    }
+    if (stronger_end) {
+      node.node = BrowseNodeKind::End;
+      node.end_reason = "stronger";
+      node.stronger = *stronger_end;
       return node;
     }
     at = expand(path, true);
@@ -179,12 +201,14 @@ class StrategyBrowser final : public StrategyBrowse {
       walked.push_back(turn);
       child.moves = format_turns(game_, walked);
       walked.pop_back();
-      const bool played = !at.zones_answer ||
+      const bool played = !at.answered_apart ||
                           std::find(at.continuing.begin(), at.continuing.end(), turn) != at.continuing.end();
       if (!played) {
-        const bool answered = answering_zone(at.zones, turn) != nullptr;
-        child.answered_by = answered ? "zone" : "gap";
-        child.end_reason = answered ? "zone" : "unanswered";
+        const char* by = answering_zone(at.zones, turn)         ? "zone"
+                         : answering_stronger(at.stronger, turn) ? "stronger"
+                                                                 : nullptr;
+        child.answered_by = by ? by : "gap";
+        child.end_reason = by ? by : "unanswered";
       } else {
         path.play(turn);
         const Expansion next = expand(path, false);
@@ -280,9 +304,14 @@ class StrategyBrowser final : public StrategyBrowse {
     e.counted = true;
     if (!answers_by_zones(strategy_, game_.rules)) {
       e.continuing = path.legal_turns();
+      if (strategy_.stronger_rule) e.stronger = lookup_.stronger_for(path, exact, canonical, frame);
+      if (!e.stronger.empty()) {
+        e.answered_apart = true;
+        std::erase_if(e.continuing, [&](const Turn& t) { return answering_stronger(e.stronger, t) != nullptr; });
+      }
       return e;
     }
-    e.zones_answer = true;
+    e.answered_apart = true;
     std::vector<Cell> placed;
     std::vector<ZoneAnswer> answering;
     std::vector<std::vector<Cell>> seen;
@@ -306,27 +335,55 @@ class StrategyBrowser final : public StrategyBrowse {
     const Key exact = key_of<N>(path);
     Key canonical;
     symmetries_.canonical(exact, canonical, cells());
-    if (const uint64_t* known = counted_.find(canonical)) return {static_cast<std::size_t>(*known), false};
-    PositionTable<N, NoValue> seen;
+    if (path.given() == 0)
+      if (const uint64_t* known = counted_.find(canonical)) return {static_cast<std::size_t>(*known), false};
+    Seen seen;
     const std::size_t limit = std::min(cap, budget);
     const bool complete = count_from(path, seen, limit);
-    budget -= seen.size();
-    if (complete) counted_.insert(canonical, seen.size());
-    return {seen.size(), !complete};
+    budget -= seen.size;
+    if (complete && path.given() == 0) counted_.insert(canonical, seen.size);
+    return {seen.size, !complete};
   }
 
-  bool count_from(Position& path, PositionTable<N, NoValue>& seen, std::size_t limit) {
+  // Positions counted, by canonical form and, as the checker keeps them, by the stones
+  // given the opponent on the way (the stronger rule).
+  struct Seen {
+    std::deque<PositionTable<N, NoValue>> by_given;
+    std::size_t size = 0;
+    // False if it was there already.
+    bool insert(const Key& canonical, int given) {
+      while (static_cast<int>(by_given.size()) <= given) by_given.emplace_back();
+      if (by_given[given].contains(canonical)) return false;
+      by_given[given].insert(canonical, NoValue{});
+      ++size;
+      return true;
+    }
+  };
+
+  bool count_from(Position& path, Seen& seen, std::size_t limit) {
     const Expansion e = expand(path, false);
     if (!e.counted) return true;  // an end, or a win the checker counts apart (the game ends by it)
     const Key exact = key_of<N>(path);
     Key canonical;
     symmetries_.canonical(exact, canonical, cells());
-    if (seen.contains(canonical)) return true;
-    if (seen.size() == limit) return false;
-    seen.insert(canonical, NoValue{});
+    if (seen.size == limit) return false;
+    if (!seen.insert(canonical, path.given())) return true;
     for (const Turn& turn : e.continuing) {
       path.play(turn);
       const bool complete = count_from(path, seen, limit);
+      path.undo();
+      if (!complete) return false;
+    }
+    // The stronger positions declared here, as the checker plays them out: the opponent's
+    // turn from the first of the cells, the rest given him.
+    for (const std::vector<Cell>& cells : e.stronger) {
+      const int stones = path.stones_this_turn();
+      const Turn turn(cells.begin(), cells.begin() + stones), rest(cells.begin() + stones, cells.end());
+      path.play(turn);
+      const bool give = !rest.empty() && !path.over();
+      if (give) path.give(1 - strategy_.holder, rest);
+      const bool complete = count_from(path, seen, limit);
+      if (give) path.take_back(rest);
       path.undo();
       if (!complete) return false;
     }
@@ -357,6 +414,7 @@ std::string rules_text(const Strategy& s) {
   add(s.pairing_rule, "pairs");
   add(s.zone_rule, "zones");
   add(s.forest_rule, "forest");
+  add(s.stronger_rule, "stronger");
   add(s.plan.has_value(), "matching");
   return text;
 }
@@ -412,6 +470,10 @@ struct CertificateBrowser::Impl final : CertificateSink {
   }
   bool zone(const ZoneEntry& e) override {
     ++infos.back().zones;
+    added(browsers.back() ? browsers.back()->add(e) : "");
+    return true;
+  }
+  bool stronger(const StrongerEntry& e) override {
     added(browsers.back() ? browsers.back()->add(e) : "");
     return true;
   }

@@ -58,7 +58,8 @@ struct BrowseChild {
   std::string moves;        // from the certificate's start to the child: pass it to walk()
   // How the strategy meets the child position: "entry" or "win-now" (the holder's turn
   // there), "opponent" (the opponent's turn there), "zone" (a relevance zone answered
-  // this turn of the opponent), "pairing" (play ends by pairs), "end" (the game is over
+  // this turn of the opponent), "stronger" (a stronger position answered it: the stronger
+  // rule), "pairing" (play ends by pairs), "end" (the game is over
   // or play ends otherwise), "gap" (no answer: the checker would reject the certificate).
   std::string answered_by;
   std::string end_reason;   // the child's end reason when it is an end, else ""
@@ -75,6 +76,8 @@ struct BrowseNode {
   // At ends: "won", "drawn" (a full board, for at-least-draw), "spoiled" (every line the
   // opponent needs holds a spoiling stone), "paired", "forest", "zone" (the opponent's
   // turn was answered by a relevance zone: play follows its sub-proof, not listed here),
+  // "stronger" (the turn lies inside a stronger position's cells, which the checker plays
+  // out where the opponent owns them all; not browsed here),
   // "plan" (a pairing or matching-set strategy, checked by its structure), and where the
   // checker would reject: "lost", "only-drawn" (a win claim drawn), "gap", "illegal",
   // "pairs-fail", "unanswered" (a turn of the opponent no zone answers and play skipped).
@@ -88,6 +91,8 @@ struct BrowseNode {
   // for his null move (all stones withheld), if any; at a "zone" end, the zone that
   // answered the turn, declared after the stones `zone_placed` of it.
   std::optional<std::vector<BrowseZoneCell>> zone;
+  // At a "stronger" end: the cells of the stronger position that answered the turn.
+  std::optional<std::vector<Cell>> stronger;
   Turn zone_placed;
   // Pairs: at "paired" ends the pairing (listed in the certificate, or found by the
   // pairs rule); at "plan" ends the plan's plain pairs.

@@ -43,6 +43,7 @@ class HeaderScan final : public CertificateSink {
         g.pairing_rule |= header.pairing_rule;
         g.zone_rule |= header.zone_rule;
         g.forest_rule |= header.forest_rule;
+        g.stronger_rule |= header.stronger_rule;
         return true;
       }
     groups_.push_back(header);  // a header: no entries yet, and no plan (refused above)
@@ -51,6 +52,7 @@ class HeaderScan final : public CertificateSink {
   bool entry(const StrategyEntry&) override { return true; }
   bool paired(const PairedEntry&) override { return true; }
   bool zone(const ZoneEntry&) override { return true; }
+  bool stronger(const StrongerEntry&) override { return true; }
   bool end() override { return true; }
 
  private:
@@ -59,12 +61,15 @@ class HeaderScan final : public CertificateSink {
   std::vector<Strategy>& groups_;
 };
 
-// A position as a set key: the withheld count, then four cells a byte.
-std::string position_key(const std::vector<int8_t>& owner, int withheld) {
-  std::string key(1 + (owner.size() + 3) / 4, '\0');
+// A position as a set key: the withheld count, the given count (two bytes), then four
+// cells a byte.
+std::string position_key(const std::vector<int8_t>& owner, int withheld, int given = 0) {
+  std::string key(3 + (owner.size() + 3) / 4, '\0');
   key[0] = static_cast<char>(withheld);
+  key[1] = static_cast<char>(given & 0xFF);
+  key[2] = static_cast<char>(given >> 8);
   for (std::size_t c = 0; c < owner.size(); ++c)
-    key[1 + c / 4] = static_cast<char>(key[1 + c / 4] | ((owner[c] + 1) << (2 * (c % 4))));
+    key[3 + c / 4] = static_cast<char>(key[3 + c / 4] | ((owner[c] + 1) << (2 * (c % 4))));
   return key;
 }
 
@@ -79,16 +84,24 @@ class GroupCopy final : public CertificateSink {
     inside_ = same_group(group_, header);
     return true;
   }
-  bool entry(const StrategyEntry& e) override { return !inside_ || forward(entries_, e.owner, e.withheld, e); }
-  bool paired(const PairedEntry& e) override { return !inside_ || forward(paired_, e.owner, 0, e); }
-  bool zone(const ZoneEntry& e) override { return !inside_ || forward(zones_, e.owner, e.withheld, e); }
+  bool entry(const StrategyEntry& e) override {
+    return !inside_ || forward(entries_, position_key(e.owner, e.withheld, e.given), e);
+  }
+  bool paired(const PairedEntry& e) override { return !inside_ || forward(paired_, position_key(e.owner, 0), e); }
+  bool zone(const ZoneEntry& e) override { return !inside_ || forward(zones_, position_key(e.owner, e.withheld), e); }
+  // A position may have several stronger lines: each set is kept once.
+  bool stronger(const StrongerEntry& e) override {
+    std::string key = position_key(e.owner, 0, e.given);
+    for (Cell c : e.cells) key += std::to_string(c) + ',';
+    return !inside_ || forward(stronger_, key, e);
+  }
   bool end() override { return true; }
   bool failed() const { return failed_; }
 
  private:
   template <class E>
-  bool forward(std::unordered_set<std::string>& seen, const std::vector<int8_t>& owner, int withheld, const E& e) {
-    if (!seen.insert(position_key(owner, withheld)).second) {
+  bool forward(std::unordered_set<std::string>& seen, const std::string& key, const E& e) {
+    if (!seen.insert(key).second) {
       ++report_.duplicates;
       return true;
     }
@@ -96,7 +109,8 @@ class GroupCopy final : public CertificateSink {
     bool written;
     if constexpr (std::is_same_v<E, StrategyEntry>) written = out_.entry(e);
     else if constexpr (std::is_same_v<E, PairedEntry>) written = out_.paired(e);
-    else written = out_.zone(e);
+    else if constexpr (std::is_same_v<E, ZoneEntry>) written = out_.zone(e);
+    else written = out_.stronger(e);
     failed_ |= !written;
     return written;
   }
@@ -106,7 +120,7 @@ class GroupCopy final : public CertificateSink {
   JoinReport& report_;
   bool inside_ = false;
   bool failed_ = false;
-  std::unordered_set<std::string> entries_, paired_, zones_;
+  std::unordered_set<std::string> entries_, paired_, zones_, stronger_;
 };
 
 // Reads certificate i into `sink`, its problems named after it.

@@ -65,6 +65,7 @@ class StrategyCheck {
   virtual std::string add(const StrategyEntry& e) = 0;
   virtual std::string add(const PairedEntry& e) = 0;
   virtual std::string add(const ZoneEntry& e) = 0;
+  virtual std::string add(const StrongerEntry& e) = 0;
   // "" if the strategy keeps its claim from `start`, else the first problem.
   virtual std::string check(const Position& start) = 0;
   virtual std::size_t positions() const = 0;
@@ -72,6 +73,7 @@ class StrategyCheck {
   virtual std::size_t dead_ends() const = 0;
   virtual std::size_t paired_ends() const = 0;
   virtual std::size_t zone_answers() const = 0;
+  virtual std::size_t stronger_answers() const = 0;
   virtual std::size_t forest_ends() const = 0;
   virtual std::size_t unreached() const = 0;
   // Called with positions() every 16,384 positions visited while checking.
@@ -92,17 +94,23 @@ class StrategyChecker final : public StrategyCheck {
   std::string add(const StrategyEntry& e) override { return lookup_.add(e); }
   std::string add(const ZoneEntry& e) override { return lookup_.add(e); }
   std::string add(const PairedEntry& e) override { return lookup_.add(e); }
+  std::string add(const StrongerEntry& e) override { return lookup_.add(e); }
 
   std::string check(const Position& start) override {
     path_ = start;
     return visit();
   }
 
-  std::size_t positions() const override { return proven_.size() + proven_classes_; }
+  std::size_t positions() const override {
+    std::size_t n = proven_classes_;
+    for (const auto& table : proven_) n += table.size();
+    return n;
+  }
   std::size_t immediate_wins() const override { return immediate_wins_; }
   std::size_t dead_ends() const override { return dead_ends_; }
   std::size_t paired_ends() const override { return paired_ends_; }
   std::size_t zone_answers() const override { return zone_answers_; }
+  std::size_t stronger_answers() const override { return stronger_answers_; }
   std::size_t forest_ends() const override { return forest_ends_; }
   std::size_t unreached() const override { return lookup_.unreached(); }
 
@@ -116,12 +124,17 @@ class StrategyChecker final : public StrategyCheck {
     return text.empty() ? std::string("the empty board") : std::string("\"") + text + "\"";
   }
 
+  // ", the opponent given N stone(s)" in a stronger position (the stronger rule), else "".
+  std::string given_note() const {
+    return path_.given() ? ", the opponent given " + std::to_string(path_.given()) + " stone(s) more" : "";
+  }
+
   std::string leaf() const {
     const int winner = path_.winner();
     if (winner == strategy_.holder) return "";
     if (winner == kNoPlayer && strategy_.claim == Claim::NotLose) return "";
     return std::string("the holder ") + (winner == kNoPlayer ? "only draws" : "loses") + " after " +
-           moves_so_far();
+           moves_so_far() + given_note();
   }
 
   // The shortcut for the win-now rule when no entry stands at a position with an
@@ -159,17 +172,24 @@ class StrategyChecker final : public StrategyCheck {
   // holds the position (most such positions), the class record carries the mark, so the
   // set keeps only the opponent's positions and the holder's played by rule: a set slot
   // fewer for nearly every entry.
-  bool proven_class(const Key& canonical) {
-    if (const ClassRecord* c = lookup_.class_record(canonical)) return c->proven;
-    return proven_.contains(canonical);
+  // Positions where the opponent was given stones (the stronger rule) are kept apart, by
+  // how many: the same stones with more given are another turn.
+  PositionTable<N, NoValue>& proven_at(int given) {
+    while (static_cast<int>(proven_.size()) <= given) proven_.emplace_back();
+    return proven_[given];
+  }
+  bool proven_here(const Key& canonical, bool holder_moves) {
+    if (holder_moves && !path_.given())
+      if (const ClassRecord* c = lookup_.class_record(canonical)) return c->proven;
+    return proven_at(path_.given()).contains(canonical);
   }
   void mark_proven(const Key& canonical, bool holder_moves) {
-    if (ClassRecord* c = holder_moves ? lookup_.class_record(canonical) : nullptr) {
+    if (ClassRecord* c = holder_moves && !path_.given() ? lookup_.class_record(canonical) : nullptr) {
       proven_classes_ += !c->proven;
       c->proven = true;
       return;
     }
-    proven_.insert(canonical, NoValue{});
+    proven_at(path_.given()).insert(canonical, NoValue{});
   }
 
   std::string holder_turn(const Key& exact, const Key& canonical, std::size_t frame, Turn& turn, bool& by_rule) {
@@ -185,7 +205,8 @@ class StrategyChecker final : public StrategyCheck {
     if (strategy_.win_now_rule && find_winning_turn(path_, strategy_.holder, turn)) return by_rule = true, "";
     return std::string("gap: no entry for the position after ") + moves_so_far() + " (" +
            board_text(exact, cells()) + ", " + (strategy_.holder == 0 ? "first" : "second") + " player to move" +
-           (path_.withheld() ? ", " + std::to_string(path_.withheld()) + " of the opponent's stones withheld" : "") + ")";
+           (path_.withheld() ? ", " + std::to_string(path_.withheld()) + " of the opponent's stones withheld" : "") +
+           given_note() + ")";
   }
 
   // Plays on from the position on `path_`. In a sub-proof (`reads` given: the opponent
@@ -207,7 +228,7 @@ class StrategyChecker final : public StrategyCheck {
     Key canonical;
     const std::size_t frame = symmetries_.canonical(exact, canonical, cells());
     if (!reads) {
-      if (holder_moves ? proven_class(canonical) : proven_.contains(canonical)) return "";
+      if (proven_here(canonical, holder_moves)) return "";
     } else {
       // A sub-proof position met before (with as many stones withheld): what it read.
       const uint32_t* memo = read_memo_at(path_.withheld()).insert(exact, kNoReads).first;
@@ -270,7 +291,20 @@ class StrategyChecker final : public StrategyCheck {
       if (unbounded_)
         return "the opponent's turn after " + moves_so_far() +
                " is answered reply by reply, not by zones: his turns off the board are not answered";
+      // The stronger rule: a turn within a declared set is answered by the position where
+      // the opponent owns the whole set, played out once.
+      const std::vector<std::vector<Cell>> stronger =
+          strategy_.stronger_rule ? lookup_.stronger_for(path_, exact, canonical, frame) : std::vector<std::vector<Cell>>{};
+      std::vector<char> stronger_played(stronger.size(), 0);
       for (const Turn& reply : path_.legal_turns()) {
+        if (const int s = set_holding(stronger, reply); s >= 0) {
+          ++stronger_answers_;
+          if (stronger_played[s]) continue;
+          stronger_played[s] = 1;
+          const std::string problem = play_stronger(stronger[s]);
+          if (!problem.empty()) return problem;
+          continue;
+        }
         path_.play(reply);
         const std::string problem = visit(below);
         path_.undo();
@@ -286,6 +320,37 @@ class StrategyChecker final : public StrategyCheck {
     sub_reads_.push_back(here);
     for (std::size_t c = 0; c < read_slots(); ++c) reads->at(c) = std::min(reads->at(c), here[c]);
     return "";
+  }
+
+  // The first of `sets` (each sorted) that holds every stone of `turn` (sorted), or -1.
+  static int set_holding(const std::vector<std::vector<Cell>>& sets, const Turn& turn) {
+    for (std::size_t i = 0; i < sets.size(); ++i)
+      if (std::includes(sets[i].begin(), sets[i].end(), turn.begin(), turn.end())) return static_cast<int>(i);
+    return -1;
+  }
+
+  // Plays out the position where the opponent, to move, owns all of `cells`: his turn's
+  // stones from them, and the rest given him. Owning more never helps him lose (normal
+  // play, overlines winning, no gravity: docs/certificates.md, "Stronger positions"), so
+  // the holder's strategy there answers every turn of his within `cells`.
+  std::string play_stronger(const std::vector<Cell>& cells) {
+    const int stones = path_.stones_this_turn();
+    for (Cell c : cells)
+      if (path_.owner(c) != kNoPlayer)
+        return "a stronger position after " + moves_so_far() + " gives the opponent the taken cell " +
+               format_cell(game_, c);
+    if (static_cast<int>(cells.size()) < stones)
+      return "a stronger position after " + moves_so_far() + " holds fewer cells than the opponent's turn";
+    const Turn turn(cells.begin(), cells.begin() + stones), rest(cells.begin() + stones, cells.end());
+    if (const std::string why = path_.why_illegal(turn); !why.empty())
+      return "a stronger position after " + moves_so_far() + ": " + why;
+    path_.play(turn);
+    const bool give = !rest.empty() && !path_.over();
+    if (give) path_.give(1 - strategy_.holder, rest);
+    const std::string problem = visit();
+    if (give) path_.take_back(rest);
+    path_.undo();
+    return problem;
   }
 
   // On the unbounded board, at a partial turn of the opponent with no zone of its own: ""
@@ -391,12 +456,13 @@ class StrategyChecker final : public StrategyCheck {
     return read_memo_[withheld];
   }
   std::deque<Reads> sub_reads_;
-  PositionTable<N, NoValue> proven_;                     // canonical positions from which the claim holds ...
+  std::deque<PositionTable<N, NoValue>> proven_;         // canonical positions from which the claim holds, by stones given ...
   std::size_t proven_classes_ = 0;                       // ... but those marked in their class (mark_proven)
   std::size_t immediate_wins_ = 0;                       // game ends by the shortcut (not deduplicated)
   std::size_t dead_ends_ = 0;                            // positions settled by claim_settled_by_lines
   std::size_t paired_ends_ = 0;                          // positions settled by pairings: the rule's or listed
   std::size_t zone_answers_ = 0;                         // sub-proofs whose zones answered turns
+  std::size_t stronger_answers_ = 0;                     // opponent's turns answered by stronger positions
   std::size_t forest_ends_ = 0;                          // positions settled by the forest rule
   std::size_t visits_ = 0;                               // calls of visit(), for on_visits
   Position path_{game_};
@@ -482,6 +548,11 @@ class CertificateCheck final : public CertificateSink {
          (game_.rules.goal == Goal::MakerBreaker && strategy.holder == 1)))
       return fail(holder_name(strategy) + " player's strategy: zones serve wins where completing a line wins " +
                   "(not under gravity or misere rules, not the breaker's)");
+    if (strategy.stronger_rule &&
+        (strategy.claim != Claim::NotLose || strategy.zone_rule || game_.rules.goal != Goal::Normal ||
+         game_.rules.gravity || game_.rules.exact || breaker_answers_in_kind(game_.rules)))
+      return fail(holder_name(strategy) + " player's strategy: stronger positions serve not-lose claims in normal " +
+                  "play, overlines winning, without gravity (not with zones)");
     checker_ = make_checker(strategy);
     if (!checker_) return fail("the checker keeps positions of at most 2,048 cells");
     tell(true);
@@ -501,6 +572,11 @@ class CertificateCheck final : public CertificateSink {
   }
 
   bool zone(const ZoneEntry& e) override {
+    count_entry();
+    return !checker_ || added(checker_->add(e));
+  }
+
+  bool stronger(const StrongerEntry& e) override {
     count_entry();
     return !checker_ || added(checker_->add(e));
   }
@@ -555,6 +631,7 @@ class CertificateCheck final : public CertificateSink {
     report_.dead_ends += checker->dead_ends();
     report_.paired_ends += checker->paired_ends();
     report_.zone_answers += checker->zone_answers();
+    report_.stronger_answers += checker->stronger_answers();
     report_.forest_ends += checker->forest_ends();
     if (!problem.empty()) return fail(holder_name(headers_.back()) + " player's strategy: " + problem);
     report_.entries_unreached += checker->unreached();

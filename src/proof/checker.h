@@ -41,6 +41,9 @@ struct CheckReport {
   // Partial turns of the opponent (null and seminull moves) after which a sub-proof's
   // relevance zone answered the turns that add irrelevant stones (the zones rule).
   std::size_t zone_answers = 0;
+  // Turns of the opponent answered by a position where he owns more (the stronger rule:
+  // the position played out once, each turn within it counted here).
+  std::size_t stronger_answers = 0;
   // Positions where the breaker holds by the forest rule (proof/forest_rule.h): play
   // stops there too. Counted each time reached.
   std::size_t forest_ends = 0;

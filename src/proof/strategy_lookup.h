@@ -123,6 +123,15 @@ struct ZoneRecord {
   bool used = false;
 };
 
+// The stronger positions declared for one position of the opponent (the stronger rule):
+// the cell sets, each answering his turns within it, and where the first came from.
+struct StrongerRecord {
+  std::vector<std::vector<Cell>> sets;  // each sorted
+  uint32_t origin = 0;
+  bool from_text = false;
+  bool used = false;
+};
+
 // A relevance zone as the lookup keeps it: the levels packed `bits` to a cell (1, 2, 4 or
 // 8: as few as its highest level needs, so that none straddles a word) in a shared pool
 // of words. A level is at most the stones withheld, so on Connect(6,2,3)'s 361 cells a
@@ -172,7 +181,7 @@ class StrategyLookup {
     std::sort(move.begin(), move.end());
     Key canonical;
     const std::size_t g = symmetries_.canonical(exact, canonical, cells());
-    Lookup& lookup = lookup_at(e.withheld);
+    Lookup& lookup = e.given ? given_lookup_at(e.given) : lookup_at(e.withheld);
     // The first entry of a class is kept in the class table alone: the class's frame
     // tells its own position from the others (the least image is found the same way
     // each time, so a position reaches it by the class's frame only if it is the one the
@@ -193,7 +202,37 @@ class StrategyLookup {
     record.copies = 1;
     for (Cell c : move) moves_.push_back(static_cast<uint16_t>(c));
     records_.push_back(record);
-    if (line_short(e.owner, e.withheld)) wins_first_ = false;
+    if (line_short(e.owner, e.withheld - e.given)) wins_first_ = false;
+    return "";
+  }
+
+  std::string add(const StrongerEntry& e) {
+    const std::string at = e.source_line ? "line " + std::to_string(e.source_line) + ": " : "a stronger line: ";
+    if (!strategy_.stronger_rule) return at + "stronger positions need the stronger rule";
+    if (static_cast<int>(e.owner.size()) != cells()) return at + "wrong number of cells";
+    for (int8_t o : e.owner)
+      if (o != kNoPlayer && o != 0 && o != 1) return at + "a cell with an owner other than x, o or none";
+    const int turns = turns_to_reach(game_, e.owner, -e.given, 1 - strategy_.holder);
+    if (turns < 0 || turns % 2 == strategy_.holder)
+      return at + "a stronger position is declared where the opponent is to move";
+    const int empty = static_cast<int>(std::count(e.owner.begin(), e.owner.end(), kNoPlayer));
+    if (static_cast<int>(e.cells.size()) < std::min(empty, stones_on_turn(game_.rules, turns)))
+      return at + "a stronger position holds at least the opponent's turn";
+    for (Cell c : e.cells)
+      if (c < 0 || c >= cells() || e.owner[c] != kNoPlayer) return at + "a stronger position's cell is not empty";
+    std::vector<Cell> set = e.cells;
+    std::sort(set.begin(), set.end());
+    const Key exact = key_of<N>(e.owner);
+    Lookup& lookup = stronger_lookup_at(e.given);
+    const auto [slot, fresh] = lookup.exact.insert(exact, static_cast<uint32_t>(stronger_records_.size()));
+    if (!fresh) {
+      stronger_records_[*slot].sets.push_back(std::move(set));
+      return "";
+    }
+    stronger_records_.push_back(StrongerRecord{{std::move(set)}, static_cast<uint32_t>(e.source_line), e.source_line != 0});
+    Key canonical;
+    const std::size_t g = symmetries_.canonical(exact, canonical, cells());
+    lookup.classes.insert(canonical, ClassRecord{*slot, static_cast<uint16_t>(g)});
     return "";
   }
 
@@ -223,7 +262,10 @@ class StrategyLookup {
     if (static_cast<int>(e.owner.size()) != game_.cell_count()) return at + "wrong number of cells";
     for (int8_t o : e.owner)
       if (o != kNoPlayer && o != 0 && o != 1) return at + "a cell with an owner other than x, o or none";
-    if (!turn_due(game_, e.owner)) return at + "no game reaches this many stones of each side";
+    // Pairs hold at anyone's turn, so under the stronger rule they may stand where the
+    // opponent was given stones too.
+    if (!turn_due(game_, e.owner) && !strategy_.stronger_rule)
+      return at + "no game reaches this many stones of each side";
     const Key exact = key_of<N>(e.owner);
     const auto [slot, fresh] = paired_.exact.insert(exact, static_cast<uint32_t>(paired_records_.size()));
     if (!fresh) return "";  // the first listing serves
@@ -240,8 +282,10 @@ class StrategyLookup {
   // `carried`, if given, tells which of the two it was.
   EntryRecord* entry_for(const Position& path, const Key& exact, const Key& canonical, std::size_t frame,
                          Turn& turn, bool* carried = nullptr) {
-    if (path.withheld() >= static_cast<int>(lookup_.size())) return nullptr;
-    Lookup& lookup = lookup_[path.withheld()];
+    std::deque<Lookup>& by_count = path.given() ? given_lookup_ : lookup_;
+    const int count = path.given() ? path.given() : path.withheld();
+    if (count >= static_cast<int>(by_count.size())) return nullptr;
+    Lookup& lookup = by_count[count];
     if (const uint32_t* index = lookup.exact.find(exact)) {
       turn = move_of(records_[*index]);
       if (carried) *carried = false;
@@ -284,6 +328,27 @@ class StrategyLookup {
     return carried;
   }
 
+  // The stronger positions declared for the opponent's position `path` (key `exact`,
+  // class `canonical` reached by `frame`): its own, or its class's carried over, marked
+  // used. Empty if none.
+  std::vector<std::vector<Cell>> stronger_for(const Position& path, const Key& exact, const Key& canonical,
+                                              std::size_t frame) {
+    if (path.given() >= static_cast<int>(stronger_lookup_.size())) return {};
+    Lookup& lookup = stronger_lookup_[path.given()];
+    if (const uint32_t* index = lookup.exact.find(exact)) {
+      stronger_records_[*index].used = true;
+      return stronger_records_[*index].sets;
+    }
+    const ClassRecord* first = lookup.classes.find(canonical);
+    if (!first) return {};
+    StrongerRecord& record = stronger_records_[first->record];
+    record.used = true;
+    std::vector<std::vector<Cell>> sets;
+    for (const std::vector<Cell>& set : record.sets)
+      sets.push_back(mapped(mapped(set, symmetries_.map(first->frame)), symmetries_.inverse_map(frame)));
+    return sets;
+  }
+
   // The paired entry for the position (its own, or its class's carried over, the pairs
   // put into `pairs`); null if none.
   PairedRecord* paired_for(const Key& exact, const Key& canonical, std::size_t frame,
@@ -310,6 +375,7 @@ class StrategyLookup {
     for (const EntryRecord& r : records_) n += r.used ? 0 : r.copies;
     for (const PairedRecord& r : paired_records_) n += !r.used;
     for (const PackedZone& z : zones_) n += !z.used;
+    for (const StrongerRecord& r : stronger_records_) n += r.used ? 0 : r.sets.size();
     return n;
   }
 
@@ -338,9 +404,10 @@ class StrategyLookup {
     for (int8_t o : e.owner)
       if (o != kNoPlayer && o != 0 && o != 1) return "a cell with an owner other than x, o or none";
     if (e.withheld != 0 && !strategy_.zone_rule) return "stones withheld need the zones rule";
+    if (e.given != 0 && !strategy_.stronger_rule) return "stones given need the stronger rule";
     int fewest = 0, most = 0;  // the stones of the holder's turn here
-    if (e.withheld != 0) {  // a sub-proof's position: the withheld stones count as placed
-      const int turns = turns_to_reach(game_, e.owner, e.withheld, 1 - strategy_.holder);
+    if (e.withheld != 0 || e.given != 0) {  // withheld stones count as placed, given ones as not
+      const int turns = turns_to_reach(game_, e.owner, e.withheld - e.given, 1 - strategy_.holder);
       if (turns < 0) return "no game reaches this many stones of each side";
       if (turns % 2 != strategy_.holder) return "the holder is not the side to move in this position";
       const int empty = static_cast<int>(std::count(e.owner.begin(), e.owner.end(), kNoPlayer));
@@ -380,7 +447,7 @@ class StrategyLookup {
 
   // True if the holder owns all of some line but at most his turn's stones' worth of
   // empty cells (an immediate win, gravity aside: an over-approximation, which only turns
-  // the win-now shortcut off).
+  // the win-now shortcut off). `withheld`: the opponent's stones withheld less those given.
   bool line_short(const std::vector<int8_t>& owner, int withheld) const {
     int stones = std::max(game_.rules.stones_per_turn, game_.rules.first_turn_stones);
     if (withheld == 0) {
@@ -408,6 +475,14 @@ class StrategyLookup {
     while (static_cast<int>(zone_lookup_.size()) <= withheld) zone_lookup_.emplace_back();
     return zone_lookup_[withheld];
   }
+  Lookup& given_lookup_at(int given) {
+    while (static_cast<int>(given_lookup_.size()) <= given) given_lookup_.emplace_back();
+    return given_lookup_[given];
+  }
+  Lookup& stronger_lookup_at(int given) {
+    while (static_cast<int>(stronger_lookup_.size()) <= given) stronger_lookup_.emplace_back();
+    return stronger_lookup_[given];
+  }
 
   const Game& game_;
   const CheckedSymmetries& symmetries_;
@@ -416,6 +491,9 @@ class StrategyLookup {
   std::deque<uint16_t> moves_;       // the records' cells
   std::deque<Lookup> lookup_;        // entries by the opponent's stones withheld on the way (0: as played)
   std::deque<Lookup> zone_lookup_;   // zones likewise
+  std::deque<Lookup> given_lookup_;  // entries by the opponent's stones given on the way (index 0 unused)
+  std::deque<Lookup> stronger_lookup_;  // stronger positions likewise (0: none given)
+  std::deque<StrongerRecord> stronger_records_;
   std::deque<PackedZone> zones_;
   std::deque<uint64_t> zone_words_;  // the zones' levels, packed
 

@@ -12,13 +12,26 @@
 // listed). Positions are written once per class of the game's symmetries; the checker
 // finds them by canonical form.
 //
+// Where the oracle knows that a turn of the opponent is refuted with cells to spare — it
+// would be refuted were he to own them all (df-pn's zones of disproofs) — the walk may
+// write a `stronger` line and play that one position, with the cells given him, in place
+// of every turn of his within them (the checker's stronger rule, docs/certificates.md):
+// it does where those turns would otherwise each need a search (stronger_positions).
+//
 // An oracle provides:
 //   std::optional<Move> choose(Board&, int holder, Claim)   a turn keeping the claim
 //   bool pairing_rule(int holder, Claim)                    whether pairings end play
 //   bool paired(Board&)                                     ... here (then last_pairs())
 //   const std::vector<std::pair<Cell, Cell>>* listed_pairs()  the pairs to list, or null
+// and may provide, for the stronger rule:
+//   bool stronger_rule(int holder, Claim)                   whether stronger lines are written
+//   Cells spare_cells(Board&, const Move&)                  cells a refuted turn leaves to spare
+//   bool needs_search(Board&, const Move&)                  whether the turn's position needs search
+//   bool stronger_holds(Board&, const Move&, const Cells&)  its stronger position, verified
 #pragma once
 
+#include <concepts>
+#include <deque>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -41,7 +54,7 @@ class CertificateWalker {
 
   // `symmetry` may be null: then only equal positions merge.
   CertificateWalker(Board& board, Oracle& oracle, const Canonicaliser<W>* symmetry)
-      : board_(board), oracle_(oracle), symmetry_(symmetry), seen_(board.tables().cells) {}
+      : board_(board), oracle_(oracle), symmetry_(symmetry) {}
 
   // Win strategies then answer the opponent's turns by relevance zones (the zones rule,
   // search/zone_certificate.h) where they can; the writer must outlive the walk.
@@ -58,9 +71,11 @@ class CertificateWalker {
     header.win_now_rule = true;
     header.pairing_rule = oracle_.pairing_rule(holder, claim);
     header.zone_rule = zones_ && claim == Claim::Win;
+    if constexpr (kOffersStronger) header.stronger_rule = !header.zone_rule && oracle_.stronger_rule(holder, claim);
     holder_ = holder;
     claim_ = claim;
     pairing_rule_ = header.pairing_rule;
+    stronger_rule_ = header.stronger_rule;
     seen_.clear();
     out_ = &out;
     send(out.strategy(header));
@@ -75,6 +90,13 @@ class CertificateWalker {
   }
 
  private:
+  static constexpr bool kOffersStronger = requires(Oracle& o, Board& b, const Move& m, const Cells& c) {
+    o.stronger_rule(0, Claim::NotLose);
+    { o.spare_cells(b, m) } -> std::same_as<Cells>;
+    { o.needs_search(b, m) } -> std::same_as<bool>;
+    { o.stronger_holds(b, m, c) } -> std::same_as<bool>;
+  };
+
   const BoardTables& tables() const { return board_.tables(); }
 
   // The checker's rule (proof/checker.cpp, claim_settled_by_lines): every line through
@@ -108,12 +130,13 @@ class CertificateWalker {
     if (mover == holder_ && urgent_moves(board_).urgency == Urgency::WinNow) return;
     if (settled_by_lines()) return;
     if (pairing_rule_ && oracle_.paired(board_)) {
-      // The checker finds pairings of two cells a line itself; shared pairs are listed.
-      if (const auto* pairs = oracle_.listed_pairs(); pairs && seen_.insert(class_of()))
+      // The checker finds pairings of two cells a line itself; shared pairs are listed
+      // (whose turn it is does not matter to them).
+      if (const auto* pairs = oracle_.listed_pairs(); pairs && seen_at(board_.given()).insert(class_of()))
         send(out_->paired({owners(), *pairs, 0}));
       return;
     }
-    if (!seen_.insert(class_of())) return;
+    if (!seen_at(board_.given()).insert(class_of())) return;
     if (mover != holder_ && zones_ && claim_ == Claim::Win) {
       zones_->answer_turn(board_, holder_, *out_, [&](const Move& m, ZoneProfile<W>&) { follow(m, mover); });
       return;
@@ -121,14 +144,96 @@ class CertificateWalker {
     if (mover != holder_) {
       std::vector<Move> turns;
       board_.generate(turns);
+      std::vector<Cells> stronger;  // the cells of the stronger positions that answer turns here
+      if constexpr (kOffersStronger) {
+        if (stronger_rule_) stronger = stronger_positions(turns, mover);
+      }
       for (const Move& m : turns)
-        if (!ends_in_holders_win(m, mover)) follow(m, mover);
+        if (!ends_in_holders_win(m, mover) && !held_by(stronger, m)) follow(m, mover);
       return;
     }
     const std::optional<Move> move = oracle_.choose(board_, holder_, claim_);
     if (!move) throw std::logic_error("certificate: no turn keeps the claim where the search said one does");
-    send(out_->entry({owners(), to_turn(*move), 0}));
+    StrategyEntry entry{owners(), to_turn(*move), 0};
+    entry.given = board_.given();
+    send(out_->entry(entry));
     follow(*move, mover);
+  }
+
+  static bool held_by(const std::vector<Cells>& sets, const Move& m) {
+    for (const Cells& cells : sets) {
+      bool all = true;
+      for (int i = 0; i < m.size && all; ++i) all = cells.test(m.cell[i]);
+      if (all) return true;
+    }
+    return false;
+  }
+
+  // The stronger rule at the opponent's turn. A turn the proof searched and refuted with
+  // cells to spare gives a candidate set: the turn's stones and those cells. A stronger
+  // position costs a walk of its own (df-pn decides its positions again, and they share
+  // nothing with those played), so a set is used only for turns whose own walk would need
+  // a search: turns the proof refuted unsearched, by a sibling's zone, that the rules and
+  // the knowledge do not settle at once. Each such turn takes the first set used so far
+  // that holds it, else the first candidate that does and whose position df-pn confirms.
+  // The sets used, in that order, are written as `stronger` lines and their positions
+  // walked, the cells beyond the turn given him. Every set so is the first to hold the
+  // turn it was taken for, as the checker reads them, so none goes unreached; every turn
+  // a set holds is answered there, the others are walked as usual.
+  std::vector<Cells> stronger_positions(const std::vector<Move>& turns, int mover) {
+    std::vector<Cells> candidates;
+    std::vector<std::size_t> found_for;  // the turn each candidate came from
+    for (std::size_t i = 0; i < turns.size(); ++i) {
+      if (ends_in_holders_win(turns[i], mover)) continue;
+      if (const Cells spare = oracle_.spare_cells(board_, turns[i]); spare.any()) {
+        candidates.push_back(spare | cells_of(turns[i]));
+        found_for.push_back(i);
+      }
+    }
+    std::vector<Cells> used;
+    std::vector<std::size_t> used_from;
+    std::vector<char> tried(candidates.size(), 0);
+    for (const Move& m : turns) {
+      if (candidates.empty()) break;
+      if (ends_in_holders_win(m, mover) || held_by(used, m) || !oracle_.needs_search(board_, m)) continue;
+      for (std::size_t c = 0; c < candidates.size(); ++c) {
+        if (tried[c] || !held_by({candidates[c]}, m)) continue;
+        tried[c] = 1;
+        const Move& turn = turns[found_for[c]];
+        if (!oracle_.stronger_holds(board_, turn, candidates[c].minus(cells_of(turn)))) continue;
+        used.push_back(candidates[c]);
+        used_from.push_back(found_for[c]);
+        break;
+      }
+    }
+    const std::vector<int8_t> here = owners();
+    for (std::size_t s = 0; s < used.size(); ++s) {
+      StrongerEntry line{here, board_.given(), {}, 0};
+      for (Cell c : used[s]) line.cells.push_back(c);
+      send(out_->stronger(line));
+      const Move& m = turns[used_from[s]];
+      const Cells more = used[s].minus(cells_of(m));
+      board_.play(m);
+      for (Cell c : more) board_.give(c, mover);
+      visit();
+      for (int i = static_cast<int>(line.cells.size()) - 1; i >= 0; --i)
+        if (more.test(line.cells[i])) board_.take_back_given(line.cells[i]);
+      board_.undo(m);
+    }
+    return used;
+  }
+
+  static Cells cells_of(const Move& m) {
+    Cells set;
+    for (int i = 0; i < m.size; ++i) set.set(m.cell[i]);
+    return set;
+  }
+
+  // The classes seen, by the stones given on the way (the same stones with more given are
+  // another turn).
+  StonesSet<W>& seen_at(int given) {
+    while (static_cast<int>(seen_.size()) <= given) seen_.emplace_back(board_.tables().cells);
+    return seen_[given];
   }
 
   void follow(const Move& m, int mover) {
@@ -157,7 +262,8 @@ class CertificateWalker {
   int holder_ = 0;
   Claim claim_ = Claim::Win;
   bool pairing_rule_ = false;
-  StonesSet<W> seen_;
+  bool stronger_rule_ = false;
+  std::deque<StonesSet<W>> seen_;
   CertificateSink* out_ = nullptr;
   ZoneWriter<W>* zones_ = nullptr;
 };

@@ -144,7 +144,7 @@ bool Dfpn<W>::paired(const Board& board) {
 
 template <int W>
 uint64_t Dfpn<W>::key_of(const Board& board) const {
-  return (reduced_keys_ ? board.reduced_key() : board.plain_key()) ^ attacker_salt();
+  return (reduced_keys_ ? board.reduced_key() : board.plain_key()) ^ attacker_salt() ^ given_salt(board);
 }
 
 template <int W>
@@ -399,7 +399,8 @@ void Dfpn<W>::expand(Board& board, int mover, const Cells& moves, std::vector<Ch
       child.numbers = decided(result);
       child.known = true;
     } else {
-      child.key = (reduced_keys_ ? board.reduced_key_after(c, mover) : board.plain_key_after(c, mover)) ^ attacker_salt();
+      child.key = (reduced_keys_ ? board.reduced_key_after(c, mover) : board.plain_key_after(c, mover)) ^ attacker_salt() ^
+                  given_salt(board);
       const std::size_t bucket = bucket_of(child.key);
       __builtin_prefetch(&table_[bucket]);
       if constexpr (W > 1) __builtin_prefetch(&table_[bucket + 1]);  // a bucket of two lines or more
@@ -790,6 +791,14 @@ std::optional<bool> Dfpn<W>::known(const Board& board) const {
   if (n.pn == 0) return true;
   if (n.dn == 0) return false;
   return std::nullopt;
+}
+
+template <int W>
+typename Dfpn<W>::Cells Dfpn<W>::irrelevant_to_disproof(const Board& board) const {
+  if (!disproof_zones_) return {};
+  const std::optional<Entry> entry = read(key_of(board));
+  if (!entry || entry->numbers.dn != 0) return {};
+  return entry->moves & board.empty();
 }
 
 template <int W>

@@ -188,6 +188,13 @@ class Dfpn {
   std::optional<bool> resolve(Board& board);
   // What the table knows: true proven, false disproven, nullopt open or forgotten.
   std::optional<bool> known(const Board& board) const;
+  // Where the table keeps the position disproven (zones of disproofs on): the empty cells
+  // its disproof does not need, which the attacker could own all at once without
+  // changing it. Empty where it claims none or the table does not know.
+  Cells irrelevant_to_disproof(const Board& board) const;
+  // Whether this search keeps zones of disproofs (DfpnOptions::disproof_zones, where the
+  // rules allow them).
+  bool disproof_zones() const { return disproof_zones_; }
   // The moves the search tries for the next stone (empty if the node is settled without
   // search), and the first move of a win by continuous threats for the side to move when
   // the knowledge decides the node that way (-1 if not).
@@ -300,6 +307,9 @@ class Dfpn {
   uint64_t key_of(const Board& board) const;
   // The two proofs' keys differ, so they share the table without clearing it in between.
   uint64_t attacker_salt() const { return attacker_ ? 0x9b60933458e17d7dull : 0; }
+  // Positions with stones given (Board::give; certificates' stronger positions) are
+  // another turn than the same stones played: their keys differ by the count.
+  static uint64_t given_salt(const Board& board) { return static_cast<uint64_t>(board.given()) * 0xd6e8feb86659fd93ull; }
   // The first slot of the key's bucket.
   std::size_t bucket_of(uint64_t key) const { return (key ^ (key >> 32)) & (slots_ - kBucketSlots); }
   std::optional<Entry> read(uint64_t key) const;

@@ -37,6 +37,49 @@ class DfpnOracle {
     return dfpn_.last_pairing().shared() ? &dfpn_.last_pairing().pairs() : nullptr;
   }
 
+  // The stronger rule (search/certificate_walker.h): a not-lose claim read off a disproof
+  // that kept zones of disproofs (normal play, overlines winning, no gravity).
+  bool stronger_rule(int holder, Claim claim) const {
+    return claim == Claim::NotLose && holder == holder_ && dfpn_.disproof_zones();
+  }
+
+  // The cells besides the opponent's turn `m` that df-pn's disproof of the position after
+  // it does not need, where the table keeps one (none otherwise).
+  Cells spare_cells(Board<W>& board, const Move& m) {
+    Cells spare;
+    if (board.play(m) == TurnResult::Continues) spare = dfpn_.irrelevant_to_disproof(board);
+    board.undo(m);
+    return spare;
+  }
+
+  // Whether walking the position after the opponent's turn `m` would have df-pn decide it
+  // again: the table does not know it (the proof refuted it by a sibling's zone, unsearched)
+  // and neither the rules nor the knowledge settle it at once.
+  bool needs_search(Board<W>& board, const Move& m) {
+    bool needs = false;
+    if (board.play(m) == TurnResult::Continues && !dfpn_.known(board))
+      needs = urgent_moves(board).urgency != Urgency::WinNow && !(pairing_rule(holder_, claim_) && dfpn_.paired(board)) &&
+              dfpn_.moves_to_try(board).any();
+    board.undo(m);
+    return needs;
+  }
+
+  // Checked, not trusted: with the cells `more` given the opponent after his turn `m`,
+  // the position is still no win of his (the table, or df-pn again).
+  bool stronger_holds(Board<W>& board, const Move& m, const Cells& more) {
+    const int opponent = board.to_move();
+    bool holds = false;
+    if (board.play(m) == TurnResult::Continues) {
+      bool completes = false;
+      for (Cell c : more) completes |= board.give(c, opponent);
+      holds = !completes && keeps_claim(board, true);
+      for (int c = board.cell_count() - 1; c >= 0; --c)
+        if (more.test(c)) board.take_back_given(c);
+    }
+    board.undo(m);
+    return holds;
+  }
+
   // The holder's turn, stone by stone as the proof went.
   std::optional<Move> choose(Board<W>& board, int, Claim) {
     // A win the threat-space search finds: its turn (the knowledge decided the node so,
