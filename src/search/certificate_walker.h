@@ -26,7 +26,7 @@
 // and may provide, for the stronger rule:
 //   bool stronger_rule(int holder, Claim)                   whether stronger lines are written
 //   Cells spare_cells(Board&, const Move&)                  cells a refuted turn leaves to spare
-//   bool needs_search(Board&, const Move&)                  whether the turn's position needs search
+//   bool settled_at_once(Board&, const Move&)               whether the turn's position ends at once
 //   bool stronger_holds(Board&, const Move&, const Cells&)  its stronger position, verified
 #pragma once
 
@@ -93,7 +93,7 @@ class CertificateWalker {
   static constexpr bool kOffersStronger = requires(Oracle& o, Board& b, const Move& m, const Cells& c) {
     o.stronger_rule(0, Claim::NotLose);
     { o.spare_cells(b, m) } -> std::same_as<Cells>;
-    { o.needs_search(b, m) } -> std::same_as<bool>;
+    { o.settled_at_once(b, m) } -> std::same_as<bool>;
     { o.stronger_holds(b, m, c) } -> std::same_as<bool>;
   };
 
@@ -172,14 +172,14 @@ class CertificateWalker {
   // The stronger rule at the opponent's turn. A turn the proof searched and refuted with
   // cells to spare gives a candidate set: the turn's stones and those cells. A stronger
   // position costs a walk of its own (df-pn decides its positions again, and they share
-  // nothing with those played), so a set is used only for turns whose own walk would need
-  // a search: turns the proof refuted unsearched, by a sibling's zone, that the rules and
-  // the knowledge do not settle at once. Each such turn takes the first set used so far
-  // that holds it, else the first candidate that does and whose position df-pn confirms.
-  // The sets used, in that order, are written as `stronger` lines and their positions
-  // walked, the cells beyond the turn given him. Every set so is the first to hold the
-  // turn it was taken for, as the checker reads them, so none goes unreached; every turn
-  // a set holds is answered there, the others are walked as usual.
+  // nothing with those played), so a set is written only where it answers several turns
+  // that would each cost entries (turns whose position no rule or knowledge ends at
+  // once). Greedily, the candidate holding most such turns not yet held is taken, if it
+  // holds at least kStrongerAtLeast of them and df-pn confirms its position. The sets
+  // taken, in that order, are written as `stronger` lines and their positions walked, the
+  // cells beyond the turn given him. Each set is the first to hold the turns it was taken
+  // for, as the checker reads them, so none goes unreached; every turn a set holds is
+  // answered there, the others are walked as usual.
   std::vector<Cells> stronger_positions(const std::vector<Move>& turns, int mover) {
     std::vector<Cells> candidates;
     std::vector<std::size_t> found_for;  // the turn each candidate came from
@@ -190,21 +190,28 @@ class CertificateWalker {
         found_for.push_back(i);
       }
     }
+    std::vector<Cells> needy;  // the stones of the turns whose walk would cost entries
+    if (!candidates.empty())
+      for (const Move& m : turns)
+        if (!ends_in_holders_win(m, mover) && !oracle_.settled_at_once(board_, m)) needy.push_back(cells_of(m));
     std::vector<Cells> used;
     std::vector<std::size_t> used_from;
-    std::vector<char> tried(candidates.size(), 0);
-    for (const Move& m : turns) {
-      if (candidates.empty()) break;
-      if (ends_in_holders_win(m, mover) || held_by(used, m) || !oracle_.needs_search(board_, m)) continue;
+    std::vector<char> held(needy.size(), 0), dropped(candidates.size(), 0);
+    for (;;) {
+      std::size_t best = candidates.size(), best_count = 0;
       for (std::size_t c = 0; c < candidates.size(); ++c) {
-        if (tried[c] || !held_by({candidates[c]}, m)) continue;
-        tried[c] = 1;
-        const Move& turn = turns[found_for[c]];
-        if (!oracle_.stronger_holds(board_, turn, candidates[c].minus(cells_of(turn)))) continue;
-        used.push_back(candidates[c]);
-        used_from.push_back(found_for[c]);
-        break;
+        if (dropped[c]) continue;
+        std::size_t count = 0;
+        for (std::size_t t = 0; t < needy.size(); ++t) count += !held[t] && !needy[t].minus(candidates[c]).any();
+        if (count > best_count) best = c, best_count = count;
       }
+      if (best == candidates.size() || best_count < kStrongerAtLeast) break;
+      dropped[best] = 1;
+      const Move& turn = turns[found_for[best]];
+      if (!oracle_.stronger_holds(board_, turn, candidates[best].minus(cells_of(turn)))) continue;
+      used.push_back(candidates[best]);
+      used_from.push_back(found_for[best]);
+      for (std::size_t t = 0; t < needy.size(); ++t) held[t] |= !needy[t].minus(candidates[best]).any();
     }
     const std::vector<int8_t> here = owners();
     for (std::size_t s = 0; s < used.size(); ++s) {
@@ -222,6 +229,12 @@ class CertificateWalker {
     }
     return used;
   }
+
+  // The fewest turns costing entries a stronger position must answer to be written: its
+  // own walk costs more than one of them, as it shares no positions with the game played.
+  // Three keeps one stone a turn's certificates at their size (7x7x5) and halves two
+  // stones a turn's (6x6x5, p=2; docs/benchmarks.md, "Stronger positions in certificates").
+  static constexpr std::size_t kStrongerAtLeast = 3;
 
   static Cells cells_of(const Move& m) {
     Cells set;

@@ -52,16 +52,15 @@ class DfpnOracle {
     return spare;
   }
 
-  // Whether walking the position after the opponent's turn `m` would have df-pn decide it
-  // again: the table does not know it (the proof refuted it by a sibling's zone, unsearched)
-  // and neither the rules nor the knowledge settle it at once.
-  bool needs_search(Board<W>& board, const Move& m) {
-    bool needs = false;
-    if (board.play(m) == TurnResult::Continues && !dfpn_.known(board))
-      needs = urgent_moves(board).urgency != Urgency::WinNow && !(pairing_rule(holder_, claim_) && dfpn_.paired(board)) &&
-              dfpn_.moves_to_try(board).any();
+  // Whether the position after the opponent's turn `m` ends at once, with no entry: the
+  // game ends, the holder wins at once, pairs, or the knowledge decides it without search.
+  bool settled_at_once(Board<W>& board, const Move& m) {
+    bool settled = true;
+    if (board.play(m) == TurnResult::Continues)
+      settled = urgent_moves(board).urgency == Urgency::WinNow || (pairing_rule(holder_, claim_) && dfpn_.paired(board)) ||
+                dfpn_.moves_to_try(board).none();
     board.undo(m);
-    return needs;
+    return settled;
   }
 
   // Checked, not trusted: with the cells `more` given the opponent after his turn `m`,
