@@ -211,22 +211,6 @@ TEST(DfpnCertificate, AWalkOverItsBudgetWritesNoCertificateButKeepsTheValue) {
 
 // ---- 2. Tampered certificates are rejected --------------------------------------------
 
-// The position an entry stands for: its stones placed alternately (not under gravity,
-// where the order matters).
-Position position_of(const Game& game, const std::vector<int8_t>& owner) {
-  std::vector<Cell> mine[2];
-  for (Cell c = 0; c < game.cell_count(); ++c)
-    if (owner[c] == 0 || owner[c] == 1) mine[owner[c]].push_back(c);
-  Position position(game);
-  std::size_t next[2] = {0, 0};
-  while (next[0] < mine[0].size() || next[1] < mine[1].size()) {
-    const int p = position.to_move();
-    if (next[p] >= mine[p].size()) throw std::logic_error("entry stone counts do not alternate");
-    position.play(Turn{mine[p][next[p]++]});
-  }
-  return position;
-}
-
 // Whether the holder, to move in `position`, keeps `claim` by playing `c` (by alpha-beta).
 bool move_keeps_claim(Position position, Cell c, int holder, Claim claim) {
   position.play(Turn{c});
@@ -284,7 +268,7 @@ int expect_bad_moves_rejected(const Game& game, const Certificate& original, con
       const std::size_t i = order[k];
       const StrategyEntry& entry = strategy.entries[i];
       if (entry.given != 0) continue;  // a stronger position's: no game reaches it (stronger_positions_test.cpp)
-      const Position at = position_of(game, entry.owner);
+      const Position at = testing::position_with(game, entry.owner);
       int tried = 0;
       for (Cell c = 0; c < game.cell_count() && tried < max_cells_per_entry && bad < max_bad; ++c) {
         if (entry.owner[c] != kNoPlayer || Turn{c} == entry.move) continue;

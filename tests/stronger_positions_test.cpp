@@ -51,27 +51,6 @@ std::size_t stronger_lines(const Certificate& certificate) {
   return n;
 }
 
-// A position with these owners, built by turns from the empty board (the first player's
-// stones first in each pair of turns). Only for positions no line is complete in, where
-// the order of the stones changes nothing.
-Position position_of(const Game& game, const std::vector<int8_t>& owner) {
-  std::vector<Cell> stones[2];
-  for (Cell c = 0; c < game.cell_count(); ++c)
-    if (owner[c] == 0 || owner[c] == 1) stones[owner[c]].push_back(c);
-  Position position(game);
-  std::size_t next[2] = {0, 0};
-  while (next[0] < stones[0].size() || next[1] < stones[1].size()) {
-    const int mover = position.to_move();
-    Turn turn;
-    for (int i = 0; i < position.stones_this_turn() && next[mover] < stones[mover].size(); ++i)
-      turn.push_back(stones[mover][next[mover]++]);
-    std::sort(turn.begin(), turn.end());
-    EXPECT_EQ(position.why_illegal(turn), "");
-    position.play(turn);
-  }
-  return position;
-}
-
 class StrongerPositions : public ::testing::TestWithParam<const char*> {};
 class StrongerPositionsReplayed : public ::testing::TestWithParam<const char*> {};
 
@@ -107,7 +86,7 @@ TEST_P(StrongerPositionsReplayed, EveryTurnTheyAnswerIsNoWinForTheAttacker) {
     for (const StrongerEntry& line : s.stronger) {
       if (line.given != 0 || lines == most_lines) continue;
       ++lines;
-      Position position = position_of(game, line.owner);
+      Position position = testing::position_with(game, line.owner);
       ASSERT_NE(position.to_move(), s.holder);
       for (const Turn& turn : position.legal_turns()) {
         if (!std::all_of(turn.begin(), turn.end(), [&](Cell c) {
@@ -200,6 +179,19 @@ TEST(StrongerPositionsRejected, ATakenCellIsRefused) {
   const CheckReport report = check_text(game, joined(lines));
   EXPECT_FALSE(report.ok);
   EXPECT_NE(report.error.find("not empty"), std::string::npos) << report.error;
+}
+
+// The text form refuses a cell listed twice; a certificate built in memory must be
+// refused too (a repeated cell would count as two given stones on one cell).
+TEST(StrongerPositionsRejected, ACellListedTwiceIsRefused) {
+  const Game game = make_game(kGame);
+  Certificate certificate = draw_certificate(game);
+  Strategy& first = certificate.strategies.front();
+  ASSERT_FALSE(first.stronger.empty());
+  first.stronger.front().cells.push_back(first.stronger.front().cells.back());
+  const CheckReport report = check_certificate(game, certificate);
+  EXPECT_FALSE(report.ok);
+  EXPECT_NE(report.error.find("twice"), std::string::npos) << report.error;
 }
 
 TEST(StrongerPositionsRejected, TheRuleMustBeDeclared) {

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <initializer_list>
+#include <stdexcept>
 #include <vector>
 
 #include "core/hashing.h"
@@ -27,6 +28,28 @@ inline Position random_position(const Game& game, int empties, SplitMix64& rando
     }
     if (!position.over()) return position;
   }
+}
+
+// A position with these owners (kNoPlayer, 0 or 1 per cell), its stones placed turn by
+// turn from the empty board, each player's in cell order. Only for positions where no line
+// is complete and gravity does not order the stones: then the order changes nothing.
+// Throws std::logic_error if no sequence of turns reaches these stone counts.
+inline Position position_with(const Game& game, const std::vector<int8_t>& owner) {
+  std::vector<Cell> stones[2];
+  for (Cell c = 0; c < game.cell_count(); ++c)
+    if (owner[c] == 0 || owner[c] == 1) stones[owner[c]].push_back(c);
+  Position position(game);
+  std::size_t next[2] = {0, 0};
+  while (next[0] < stones[0].size() || next[1] < stones[1].size()) {
+    const int mover = position.to_move();
+    Turn turn;
+    for (int i = 0; i < position.stones_this_turn() && next[mover] < stones[mover].size(); ++i)
+      turn.push_back(stones[mover][next[mover]++]);
+    if (static_cast<int>(turn.size()) != position.stones_this_turn())
+      throw std::logic_error("entry stone counts do not alternate");
+    position.play(turn);
+  }
+  return position;
 }
 
 // The weak value (win, draw, loss for the side to move) by alpha-beta: the reference the

@@ -215,7 +215,7 @@ int run_certificate(const Args& args) {
   for (const BrowseStrategyInfo& s : browser.strategies())
     if (s.holder == shown)
       std::cout << "strategy   the " << player_name(shown) << " player's, " << claim_name(s.claim)
-                << (s.rules.empty() ? "" : " (" + s.rules + ")") << ", " << with_commas(s.entries + s.paired + s.zones)
+                << (s.rules.empty() ? "" : " (" + s.rules + ")") << ", " << with_commas(s.entries + s.paired + s.zones + s.stronger)
                 << " lines\n";
   print_node(game, node, player_name(shown));
   return 0;

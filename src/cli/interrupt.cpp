@@ -37,7 +37,12 @@ extern "C" void on_interrupt(int) {
 
 }  // namespace
 
-void stop_on_interrupt() { std::signal(SIGINT, on_interrupt); }
+void stop_on_interrupt() {
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;  // no SA_RESETHAND: it stays for the second Ctrl-C
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+}
 
 const std::atomic<bool>& interrupt_requested() { return requested; }
 

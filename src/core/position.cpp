@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <set>
+#include <stdexcept>
 
 namespace kinrow {
 
@@ -186,7 +187,10 @@ void Position::play_withheld(const Turn& partial) {
 }
 
 void Position::give(int player, const Turn& cells) {
-  for (Cell c : cells) owner_[c] = static_cast<int8_t>(player);
+  for (Cell c : cells) {
+    if (owner_[c] != kNoPlayer) throw std::logic_error("Position::give: a cell is not empty");
+    owner_[c] = static_cast<int8_t>(player);
+  }
   empty_ -= static_cast<int>(cells.size());
   given_ += static_cast<int>(cells.size());
   if (game_->rules.goal == Goal::Normal && owns_line_through(player, cells)) {

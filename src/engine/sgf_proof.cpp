@@ -46,6 +46,8 @@ class StrategyAnswers {
   virtual std::optional<std::vector<uint8_t>> zone(const Position& position) = 0;
   // Listed pairs, where the holder's pairing takes over.
   virtual std::optional<std::vector<std::pair<Cell, Cell>>> pairs(const Position& position) = 0;
+  // The stronger positions' cells declared at the opponent's turn (the stronger rule).
+  virtual std::vector<std::vector<Cell>> stronger(const Position& position) = 0;
 };
 
 template <int N>
@@ -62,6 +64,7 @@ class PackedAnswers final : public StrategyAnswers {
     for (const StrategyEntry& e : strategy.entries) added(lookup_.add(e));
     for (const ZoneEntry& e : strategy.zones) added(lookup_.add(e));
     for (const PairedEntry& e : strategy.paired) added(lookup_.add(e));
+    for (const StrongerEntry& e : strategy.stronger) added(lookup_.add(e));
   }
 
   bool wins_first() const override { return lookup_.wins_first(); }
@@ -78,6 +81,12 @@ class PackedAnswers final : public StrategyAnswers {
     const std::optional<ZoneRecord> zone = lookup_.zone_for(position);
     if (!zone) return std::nullopt;
     return zone->level;
+  }
+
+  std::vector<std::vector<Cell>> stronger(const Position& position) override {
+    Key exact, canonical;
+    const std::size_t frame = keys(position, exact, canonical);
+    return lookup_.stronger_for(position, exact, canonical, frame);
   }
 
   std::optional<std::vector<std::pair<Cell, Cell>>> pairs(const Position& position) override {
@@ -168,11 +177,31 @@ class ProofWalk {
     if (position.to_move() == holder) return holder_turn(position, node, wins_now ? &win : nullptr);
     if (answers_by_zones(strategy_, game_.rules)) return opponent_turn_by_zones(position, node);
     const std::vector<Turn> replies = position.legal_turns();
+    // The stronger rule: turns inside a declared set are answered by the position where
+    // the opponent owns all of it, which the checker plays out; the export notes them.
+    const std::vector<std::vector<Cell>> stronger =
+        strategy_.stronger_rule ? answers_->stronger(position) : std::vector<std::vector<Cell>>{};
+    std::vector<std::size_t> answered(stronger.size(), 0);
     for (std::size_t i = 0; i < replies.size(); ++i) {
+      const auto set = std::find_if(stronger.begin(), stronger.end(), [&](const std::vector<Cell>& cells) {
+        return std::includes(cells.begin(), cells.end(), replies[i].begin(), replies[i].end());
+      });
+      if (set != stronger.end()) {
+        ++answered[set - stronger.begin()];
+        continue;
+      }
       ++stats_.replies;
       add(position, node, replies[i],
           std::string(colour(position.to_move())) + "'s reply " + std::to_string(i + 1) + " of " +
               std::to_string(replies.size()));
+    }
+    for (std::size_t s = 0; s < stronger.size(); ++s) {
+      if (!answered[s]) continue;
+      node.what += std::to_string(answered[s]) + " of " + colour(position.to_move()) + "'s turns lie within " +
+                   format_turn(game_, stronger[s]) +
+                   ": they are answered by the position where he owns all of it (a stronger position, which "
+                   "kinrow verify plays out; not drawn here). ";
+      ++stats_.other_ends;
     }
   }
 

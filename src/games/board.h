@@ -277,6 +277,7 @@ class Board {
   void assign(const Stones<W>& s) {
     for (auto it = t_->bottom_up.rbegin(); it != t_->bottom_up.rend(); ++it)
       if (owner(*it) >= 0) remove_stone(*it, owner(*it));
+    given_ = 0;  // a position as played
     for (Cell c : t_->bottom_up) {
       if (s.first.test(c)) place_stone(c, 0);
       else if (s.second.test(c)) place_stone(c, 1);

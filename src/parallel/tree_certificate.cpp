@@ -25,6 +25,7 @@ class TreeMoves {
   }
 
   Cell operator()(const Board<W>& board) const {
+    if (board.given() != 0) return -1;  // a stronger position (the stronger rule): no node of the tree
     const auto [stones, map] = canonical(board.stones());
     const auto it = known_.find(stones);
     if (it == known_.end()) return -1;

@@ -128,26 +128,25 @@ Strategy parse_strategy_header(std::istringstream& words, int line) {
   return strategy;
 }
 
+// "~W ..." or "+G ...": the count after the sign (1 or more), then a blank, and the rest.
+std::string_view counted_prefix(std::string_view text, int line, const char* expected, int& count) {
+  std::size_t i = 1;
+  count = 0;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && count < 100000) count = count * 10 + (text[i++] - '0');
+  if (i == 1 || count == 0 || i >= text.size() || !is_blank(text[i])) fail(line, expected);
+  return text.substr(i);
+}
+
 // "~W ..." (the opponent's stones withheld on the way, zones rule): W, and the rest.
 std::string_view withheld_prefix(std::string_view text, int line, const Strategy& strategy, int& withheld) {
   if (!strategy.zone_rule) fail(line, "\"~W\" (stones withheld) needs the zones rule on its strategy (\"strategy ... zones\")");
-  std::size_t i = 1;
-  withheld = 0;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && withheld < 1000) withheld = withheld * 10 + (text[i++] - '0');
-  if (i == 1 || withheld == 0 || i >= text.size() || !is_blank(text[i]))
-    fail(line, "expected \"~W\" with W the stones withheld (1 or more), then a blank");
-  return text.substr(i);
+  return counted_prefix(text, line, "expected \"~W\" with W the stones withheld (1 or more), then a blank", withheld);
 }
 
 // "+G ..." (stones given the opponent on the way, stronger rule): G, and the rest.
 std::string_view given_prefix(std::string_view text, int line, const Strategy& strategy, int& given) {
   if (!strategy.stronger_rule) fail(line, "\"+G\" (stones given) needs the stronger rule on its strategy (\"strategy ... stronger\")");
-  std::size_t i = 1;
-  given = 0;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && given < 100000) given = given * 10 + (text[i++] - '0');
-  if (i == 1 || given == 0 || i >= text.size() || !is_blank(text[i]))
-    fail(line, "expected \"+G\" with G the stones given (1 or more), then a blank");
-  return text.substr(i);
+  return counted_prefix(text, line, "expected \"+G\" with G the stones given (1 or more), then a blank", given);
 }
 
 // A position of a zone or stronger line, `. x o` with blanks ignored until it has one

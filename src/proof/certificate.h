@@ -187,7 +187,7 @@ class CertificateWriter final : public CertificateSink {
   bool zone(const ZoneEntry& entry) override;
   bool stronger(const StrongerEntry& entry) override;
   bool end() override;
-  std::size_t entries() const { return entries_; }  // entry, paired and zone lines written
+  std::size_t entries() const { return entries_; }  // entry, paired, zone and stronger lines written
 
  private:
   std::ostream& out_;

@@ -374,9 +374,15 @@ class StrategyBrowser final : public StrategyBrowse {
       path.undo();
       if (!complete) return false;
     }
-    // The stronger positions declared here, as the checker plays them out: the opponent's
-    // turn from the first of the cells, the rest given him.
-    for (const std::vector<Cell>& cells : e.stronger) {
+    // The stronger positions declared here, as the checker plays them out (those first to
+    // hold some turn of the opponent's): his turn from the first of the cells, the rest
+    // given him.
+    std::vector<char> first(e.stronger.size(), 0);
+    for (const Turn& turn : path.legal_turns())
+      if (const std::vector<Cell>* set = answering_stronger(e.stronger, turn)) first[set - e.stronger.data()] = 1;
+    for (std::size_t s = 0; s < e.stronger.size(); ++s) {
+      if (!first[s]) continue;
+      const std::vector<Cell>& cells = e.stronger[s];
       const int stones = path.stones_this_turn();
       const Turn turn(cells.begin(), cells.begin() + stones), rest(cells.begin() + stones, cells.end());
       path.play(turn);
@@ -450,7 +456,7 @@ struct CertificateBrowser::Impl final : CertificateSink {
                          "a second strategy for the " + holder_name(header.holder) + " player");
     headers.push_back(header);
     browsers.push_back(header.plan ? nullptr : make_browser(game, *symmetries, headers.back()));
-    infos.push_back({header.holder, header.claim, rules_text(header), 0, 0, 0});
+    infos.push_back({header.holder, header.claim, rules_text(header), 0, 0, 0, 0});
     return true;
   }
 
@@ -474,6 +480,7 @@ struct CertificateBrowser::Impl final : CertificateSink {
     return true;
   }
   bool stronger(const StrongerEntry& e) override {
+    ++infos.back().stronger;
     added(browsers.back() ? browsers.back()->add(e) : "");
     return true;
   }

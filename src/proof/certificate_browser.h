@@ -104,8 +104,8 @@ struct BrowseNode {
 struct BrowseStrategyInfo {
   int holder = 0;
   Claim claim = Claim::Win;
-  std::string rules;  // "win-now pairs zones forest matching" as present, space-separated
-  std::size_t entries = 0, paired = 0, zones = 0;
+  std::string rules;  // "win-now pairs zones forest stronger matching" as present, space-separated
+  std::size_t entries = 0, paired = 0, zones = 0, stronger = 0;
 };
 
 class CertificateBrowser {
@@ -123,7 +123,7 @@ class CertificateBrowser {
   const Game& game() const;
   const std::string& start() const;  // the certificate's start moves
   const std::vector<BrowseStrategyInfo>& strategies() const;
-  std::size_t entries() const;  // entry, paired and zone lines, over the strategies
+  std::size_t entries() const;  // entry, paired, zone and stronger lines, over the strategies
 
   // The node after `moves` (played from the start, in the move notation) under the
   // strategy of `holder` (0 first, 1 second; -1: the certificate's first strategy).

@@ -92,7 +92,9 @@ class GroupCopy final : public CertificateSink {
   // A position may have several stronger lines: each set is kept once.
   bool stronger(const StrongerEntry& e) override {
     std::string key = position_key(e.owner, 0, e.given);
-    for (Cell c : e.cells) key += std::to_string(c) + ',';
+    std::vector<Cell> cells = e.cells;
+    std::sort(cells.begin(), cells.end());
+    for (Cell c : cells) key += std::to_string(c) + ',';
     return !inside_ || forward(stronger_, key, e);
   }
   bool end() override { return true; }

@@ -339,6 +339,8 @@ class StrategyChecker final : public StrategyCheck {
       if (path_.owner(c) != kNoPlayer)
         return "a stronger position after " + moves_so_far() + " gives the opponent the taken cell " +
                format_cell(game_, c);
+    if (std::adjacent_find(cells.begin(), cells.end()) != cells.end())
+      return "a stronger position after " + moves_so_far() + " lists a cell twice";
     if (static_cast<int>(cells.size()) < stones)
       return "a stronger position after " + moves_so_far() + " holds fewer cells than the opponent's turn";
     const Turn turn(cells.begin(), cells.begin() + stones), rest(cells.begin() + stones, cells.end());

@@ -212,16 +212,18 @@ class StrategyLookup {
     if (static_cast<int>(e.owner.size()) != cells()) return at + "wrong number of cells";
     for (int8_t o : e.owner)
       if (o != kNoPlayer && o != 0 && o != 1) return at + "a cell with an owner other than x, o or none";
+    if (e.given > cells()) return at + "more stones given than the board has cells";
     const int turns = turns_to_reach(game_, e.owner, -e.given, 1 - strategy_.holder);
     if (turns < 0 || turns % 2 == strategy_.holder)
-      return at + "a stronger position is declared where the opponent is to move";
+      return at + "a stronger position must stand where the opponent is to move";
     const int empty = static_cast<int>(std::count(e.owner.begin(), e.owner.end(), kNoPlayer));
     if (static_cast<int>(e.cells.size()) < std::min(empty, stones_on_turn(game_.rules, turns)))
-      return at + "a stronger position holds at least the opponent's turn";
+      return at + "a stronger position must hold at least the opponent's turn";
     for (Cell c : e.cells)
       if (c < 0 || c >= cells() || e.owner[c] != kNoPlayer) return at + "a stronger position's cell is not empty";
     std::vector<Cell> set = e.cells;
     std::sort(set.begin(), set.end());
+    if (std::adjacent_find(set.begin(), set.end()) != set.end()) return at + "a stronger position lists a cell twice";
     const Key exact = key_of<N>(e.owner);
     Lookup& lookup = stronger_lookup_at(e.given);
     const auto [slot, fresh] = lookup.exact.insert(exact, static_cast<uint32_t>(stronger_records_.size()));
@@ -243,6 +245,7 @@ class StrategyLookup {
       return at + "wrong number of cells";
     for (int8_t o : e.owner)
       if (o != kNoPlayer && o != 0 && o != 1) return at + "a cell with an owner other than x, o or none";
+    if (e.withheld > cells()) return at + "more stones withheld than the board has cells";
     const int turns = turns_to_reach(game_, e.owner, e.withheld, 1 - strategy_.holder);
     if (e.withheld < 1 || turns < 0 || turns % 2 != strategy_.holder)
       return at + "a zone stands where the holder is to move after the opponent withheld stones";
@@ -405,6 +408,7 @@ class StrategyLookup {
       if (o != kNoPlayer && o != 0 && o != 1) return "a cell with an owner other than x, o or none";
     if (e.withheld != 0 && !strategy_.zone_rule) return "stones withheld need the zones rule";
     if (e.given != 0 && !strategy_.stronger_rule) return "stones given need the stronger rule";
+    if (e.withheld > n || e.given > n) return "more stones withheld or given than the board has cells";
     int fewest = 0, most = 0;  // the stones of the holder's turn here
     if (e.withheld != 0 || e.given != 0) {  // withheld stones count as placed, given ones as not
       const int turns = turns_to_reach(game_, e.owner, e.withheld - e.given, 1 - strategy_.holder);
@@ -467,22 +471,15 @@ class StrategyLookup {
     PositionTable<N, uint32_t> exact;       // position -> its record
     PositionTable<N, ClassRecord> classes;  // canonical position -> its first record
   };
-  Lookup& lookup_at(int withheld) {
-    while (static_cast<int>(lookup_.size()) <= withheld) lookup_.emplace_back();
-    return lookup_[withheld];
+  // The lookup of `by_count` for positions reached with `count` stones withheld (or given).
+  static Lookup& at_count(std::deque<Lookup>& by_count, int count) {
+    while (static_cast<int>(by_count.size()) <= count) by_count.emplace_back();
+    return by_count[count];
   }
-  Lookup& zone_lookup_at(int withheld) {
-    while (static_cast<int>(zone_lookup_.size()) <= withheld) zone_lookup_.emplace_back();
-    return zone_lookup_[withheld];
-  }
-  Lookup& given_lookup_at(int given) {
-    while (static_cast<int>(given_lookup_.size()) <= given) given_lookup_.emplace_back();
-    return given_lookup_[given];
-  }
-  Lookup& stronger_lookup_at(int given) {
-    while (static_cast<int>(stronger_lookup_.size()) <= given) stronger_lookup_.emplace_back();
-    return stronger_lookup_[given];
-  }
+  Lookup& lookup_at(int withheld) { return at_count(lookup_, withheld); }
+  Lookup& zone_lookup_at(int withheld) { return at_count(zone_lookup_, withheld); }
+  Lookup& given_lookup_at(int given) { return at_count(given_lookup_, given); }
+  Lookup& stronger_lookup_at(int given) { return at_count(stronger_lookup_, given); }
 
   const Game& game_;
   const CheckedSymmetries& symmetries_;

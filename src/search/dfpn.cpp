@@ -686,7 +686,9 @@ typename Dfpn<W>::Cells Dfpn<W>::disproof_irrelevant(Board& board, int mover, co
 template <int W>
 std::optional<bool> Dfpn<W>::attacker_wins(Board& board, int attacker) {
   begin(attacker);
-  return options_.threads > 1 ? resolve_in_parallel(board) : resolve(board);
+  // Helper threads copy the board by its stones, which would drop stones given outside
+  // the turns (Board::give): such positions are searched on this thread.
+  return options_.threads > 1 && board.given() == 0 ? resolve_in_parallel(board) : resolve(board);
 }
 
 template <int W>

@@ -35,7 +35,8 @@ json summary(int64_t id, const std::string& name, const CertificateBrowser& brow
   json strategies = json::array();
   for (const BrowseStrategyInfo& s : browser.strategies())
     strategies.push_back({{"holder", s.holder}, {"claim", claim_name(s.claim)}, {"rules", s.rules},
-                          {"entries", s.entries}, {"paired", s.paired}, {"zones", s.zones}});
+                          {"entries", s.entries}, {"paired", s.paired}, {"zones", s.zones},
+                          {"stronger", s.stronger}});
   return {{"id", id}, {"name", name}, {"spec", browser.game().spec}, {"start", browser.start()},
           {"entries", browser.entries()}, {"strategies", strategies}};
 }
