@@ -172,7 +172,7 @@ std::vector<int8_t> parse_board(std::string_view& rest, int line, const Game& ga
 // "stronger [+G] BOARD a1 b2 ...": the position (the opponent to move), then the cells he
 // would own.
 bool parse_stronger(const std::string& text, int line, const Game& game, const CellReader& cells,
-                const Strategy& strategy, CertificateSink& sink) {
+                    const Strategy& strategy, CertificateSink& sink) {
   if (!strategy.stronger_rule) fail(line, "a \"stronger\" line needs the stronger rule on its strategy (\"strategy ... stronger\")");
   std::string_view rest = std::string_view(text).substr(8);
   while (!rest.empty() && is_blank(rest[0])) rest.remove_prefix(1);
