@@ -242,9 +242,9 @@ TEST(GivenStones, CountInNoTurnOnTheBoard) {
   board.place(parse_cell(game, "c3"));  // the first turn, one stone
   ASSERT_EQ(board.to_move(), 1);
   ASSERT_EQ(board.stones_left_in_turn(), 2);
-  board.give(parse_cell(game, "a1"), 0);
-  board.give(parse_cell(game, "e5"), 0);
-  board.give(parse_cell(game, "a5"), 0);
+  Bits<1> given;
+  for (const char* cell : {"a1", "e5", "a5"}) given.set(parse_cell(game, cell));
+  EXPECT_FALSE(board.give(given, 0));
   EXPECT_EQ(board.given(), 3);
   EXPECT_EQ(board.to_move(), 1);
   EXPECT_EQ(board.stones_left_in_turn(), 2);
@@ -256,9 +256,7 @@ TEST(GivenStones, CountInNoTurnOnTheBoard) {
   EXPECT_EQ(board.to_move(), 0);
   board.remove(parse_cell(game, "b3"));
   board.remove(parse_cell(game, "b2"));
-  board.take_back_given(parse_cell(game, "a5"));
-  board.take_back_given(parse_cell(game, "e5"));
-  board.take_back_given(parse_cell(game, "a1"));
+  board.take_back_given(given);
   EXPECT_EQ(board.given(), 0);
   EXPECT_EQ(board.to_move(), 1);
 }

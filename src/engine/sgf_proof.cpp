@@ -183,11 +183,8 @@ class ProofWalk {
         strategy_.stronger_rule ? answers_->stronger(position) : std::vector<std::vector<Cell>>{};
     std::vector<std::size_t> answered(stronger.size(), 0);
     for (std::size_t i = 0; i < replies.size(); ++i) {
-      const auto set = std::find_if(stronger.begin(), stronger.end(), [&](const std::vector<Cell>& cells) {
-        return std::includes(cells.begin(), cells.end(), replies[i].begin(), replies[i].end());
-      });
-      if (set != stronger.end()) {
-        ++answered[set - stronger.begin()];
+      if (const int s = stronger_set_holding(stronger, replies[i]); s >= 0) {
+        ++answered[s];
         continue;
       }
       ++stats_.replies;

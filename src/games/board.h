@@ -158,14 +158,22 @@ class Board {
   // Stones given to a player outside the turns (a position stronger for him than one
   // played, which certificates use: search/certificate_walker.h). They count in no turn,
   // so the side to move stays; searches must key such positions apart (given()).
-  // Precondition: at a turn's start; take back in reverse order.
-  bool give(Cell c, int player) {
-    ++given_;
-    return place_stone(c, player);
+  // Precondition: at a turn's start, the cells empty. Returns whether they complete a
+  // line of his. take_back_given undoes the last give of the same cells.
+  bool give(const Cells& cells, int player) {
+    bool completed = false;
+    cells.for_each([&](int c) {
+      ++given_;
+      completed |= place_stone(c, player);
+    });
+    return completed;
   }
-  void take_back_given(Cell c) {
-    remove_stone(c, owner(c));
-    --given_;
+  void take_back_given(const Cells& cells) {
+    for (int c = t_->cells - 1; c >= 0; --c)  // the reverse of give's order
+      if (cells.test(c)) {
+        remove_stone(c, owner(c));
+        --given_;
+      }
   }
   int given() const { return given_; }
 

@@ -69,9 +69,8 @@ std::string answered_by(const Expansion& e) {
 
 // The first stronger position's cells holding the opponent's `turn`, or null.
 const std::vector<Cell>* answering_stronger(const std::vector<std::vector<Cell>>& sets, const Turn& turn) {
-  for (const std::vector<Cell>& set : sets)
-    if (std::includes(set.begin(), set.end(), turn.begin(), turn.end())) return &set;
-  return nullptr;
+  const int s = stronger_set_holding(sets, turn);
+  return s < 0 ? nullptr : &sets[s];
 }
 
 // The zone answering the opponent's `turn` among those declared for its partial turns.
@@ -379,20 +378,10 @@ class StrategyBrowser final : public StrategyBrowse {
     // given him.
     std::vector<char> first(e.stronger.size(), 0);
     for (const Turn& turn : path.legal_turns())
-      if (const std::vector<Cell>* set = answering_stronger(e.stronger, turn)) first[set - e.stronger.data()] = 1;
-    for (std::size_t s = 0; s < e.stronger.size(); ++s) {
-      if (!first[s]) continue;
-      const std::vector<Cell>& cells = e.stronger[s];
-      const int stones = path.stones_this_turn();
-      const Turn turn(cells.begin(), cells.begin() + stones), rest(cells.begin() + stones, cells.end());
-      path.play(turn);
-      const bool give = !rest.empty() && !path.over();
-      if (give) path.give(1 - strategy_.holder, rest);
-      const bool complete = count_from(path, seen, limit);
-      if (give) path.take_back(rest);
-      path.undo();
-      if (!complete) return false;
-    }
+      if (const int s = stronger_set_holding(e.stronger, turn); s >= 0) first[s] = 1;
+    for (std::size_t s = 0; s < e.stronger.size(); ++s)
+      if (first[s] && !in_stronger_position(path, e.stronger[s], [&] { return count_from(path, seen, limit); }))
+        return false;
     return true;
   }
 

@@ -297,7 +297,7 @@ class StrategyChecker final : public StrategyCheck {
           strategy_.stronger_rule ? lookup_.stronger_for(path_, exact, canonical, frame) : std::vector<std::vector<Cell>>{};
       std::vector<char> stronger_played(stronger.size(), 0);
       for (const Turn& reply : path_.legal_turns()) {
-        if (const int s = set_holding(stronger, reply); s >= 0) {
+        if (const int s = stronger_set_holding(stronger, reply); s >= 0) {
           ++stronger_answers_;
           if (stronger_played[s]) continue;
           stronger_played[s] = 1;
@@ -322,13 +322,6 @@ class StrategyChecker final : public StrategyCheck {
     return "";
   }
 
-  // The first of `sets` (each sorted) that holds every stone of `turn` (sorted), or -1.
-  static int set_holding(const std::vector<std::vector<Cell>>& sets, const Turn& turn) {
-    for (std::size_t i = 0; i < sets.size(); ++i)
-      if (std::includes(sets[i].begin(), sets[i].end(), turn.begin(), turn.end())) return static_cast<int>(i);
-    return -1;
-  }
-
   // Plays out the position where the opponent, to move, owns all of `cells`: his turn's
   // stones from them, and the rest given him. Owning more never helps him lose (normal
   // play, overlines winning, no gravity: docs/certificates.md, "Stronger positions"), so
@@ -343,16 +336,9 @@ class StrategyChecker final : public StrategyCheck {
       return "a stronger position after " + moves_so_far() + " lists a cell twice";
     if (static_cast<int>(cells.size()) < stones)
       return "a stronger position after " + moves_so_far() + " holds fewer cells than the opponent's turn";
-    const Turn turn(cells.begin(), cells.begin() + stones), rest(cells.begin() + stones, cells.end());
-    if (const std::string why = path_.why_illegal(turn); !why.empty())
+    if (const std::string why = path_.why_illegal(Turn(cells.begin(), cells.begin() + stones)); !why.empty())
       return "a stronger position after " + moves_so_far() + ": " + why;
-    path_.play(turn);
-    const bool give = !rest.empty() && !path_.over();
-    if (give) path_.give(1 - strategy_.holder, rest);
-    const std::string problem = visit();
-    if (give) path_.take_back(rest);
-    path_.undo();
-    return problem;
+    return in_stronger_position(path_, cells, [&] { return visit(); });
   }
 
   // On the unbounded board, at a partial turn of the opponent with no zone of its own: ""

@@ -533,6 +533,32 @@ struct ZoneAnswer {
   ZoneRecord zone;
 };
 
+// The stronger rule, read the one same way by the checker, the browser and the SGF export:
+// the first of a position's stronger sets (each sorted) that holds every stone of the
+// opponent's `turn` (sorted), or -1; the checker plays out only the sets that are first
+// for some turn.
+inline int stronger_set_holding(const std::vector<std::vector<Cell>>& sets, const Turn& turn) {
+  for (std::size_t i = 0; i < sets.size(); ++i)
+    if (std::includes(sets[i].begin(), sets[i].end(), turn.begin(), turn.end())) return static_cast<int>(i);
+  return -1;
+}
+
+// Calls visit() with `path` at the stronger position of `cells` (sorted, distinct, empty,
+// at least the opponent's turn; he is to move): his turn's stones from the first of them,
+// the rest given him; then puts `path` back. Returns what visit() returned.
+template <class Visit>
+auto in_stronger_position(Position& path, const std::vector<Cell>& cells, Visit&& visit) {
+  const int stones = path.stones_this_turn(), opponent = path.to_move();
+  const Turn turn(cells.begin(), cells.begin() + stones), rest(cells.begin() + stones, cells.end());
+  path.play(turn);
+  const bool give = !rest.empty() && !path.over();
+  if (give) path.give(opponent, rest);
+  auto result = visit();
+  if (give) path.take_back(rest);
+  path.undo();
+  return result;
+}
+
 // Whether a zone in `answering` answers the opponent's stones `placed`: those its zone
 // was not declared after are irrelevant to it. Stones off the board (the unbounded board,
 // checker.h) lie outside every zone and never spoil that, so they need not be listed.

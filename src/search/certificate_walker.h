@@ -16,7 +16,8 @@
 // would be refuted were he to own them all (df-pn's zones of disproofs) — the walk may
 // write a `stronger` line and play that one position, with the cells given him, in place
 // of every turn of his within them (the checker's stronger rule, docs/certificates.md):
-// it does where those turns would otherwise each need a search (stronger_positions).
+// it does where one set answers several turns that would each cost entries
+// (stronger_positions).
 //
 // An oracle provides:
 //   std::optional<Move> choose(Board&, int holder, Claim)   a turn keeping the claim
@@ -30,6 +31,7 @@
 //   bool stronger_holds(Board&, const Move&, const Cells&)  its stronger position, verified
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <deque>
 #include <optional>
@@ -161,12 +163,8 @@ class CertificateWalker {
   }
 
   static bool held_by(const std::vector<Cells>& sets, const Move& m) {
-    for (const Cells& cells : sets) {
-      bool all = true;
-      for (int i = 0; i < m.size && all; ++i) all = cells.test(m.cell[i]);
-      if (all) return true;
-    }
-    return false;
+    const Cells stones = cells_of(m);
+    return std::any_of(sets.begin(), sets.end(), [&](const Cells& cells) { return !stones.minus(cells).any(); });
   }
 
   // The stronger rule at the opponent's turn. A turn the proof searched and refuted with
@@ -221,10 +219,9 @@ class CertificateWalker {
       const Move& m = turns[used_from[s]];
       const Cells more = used[s].minus(cells_of(m));
       board_.play(m);
-      for (Cell c : more) board_.give(c, mover);
+      board_.give(more, mover);
       visit();
-      for (int i = static_cast<int>(line.cells.size()) - 1; i >= 0; --i)
-        if (more.test(line.cells[i])) board_.take_back_given(line.cells[i]);
+      board_.take_back_given(more);
       board_.undo(m);
     }
     return used;

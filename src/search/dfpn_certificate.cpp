@@ -69,11 +69,8 @@ class DfpnOracle {
     const int opponent = board.to_move();
     bool holds = false;
     if (board.play(m) == TurnResult::Continues) {
-      bool completes = false;
-      for (Cell c : more) completes |= board.give(c, opponent);
-      holds = !completes && keeps_claim(board, true);
-      for (int c = board.cell_count() - 1; c >= 0; --c)
-        if (more.test(c)) board.take_back_given(c);
+      holds = !board.give(more, opponent) && keeps_claim(board, true);
+      board.take_back_given(more);
     }
     board.undo(m);
     return holds;
