@@ -209,6 +209,28 @@ TEST(DfpnCertificate, AWalkOverItsBudgetWritesNoCertificateButKeepsTheValue) {
   EXPECT_TRUE(check_certificate(game, *full.certificate).ok);
 }
 
+TEST(DfpnCertificate, TheAnswerIsGivenBeforeTheWalkBegins) {
+  // on_decided hears the value before the certificate's first line, so that a caller can
+  // keep it (solve --split), and hears it even where the walk then gives up.
+  const Game game = make_game("mnk:4x4x4");
+  DfpnOptions options = without_pairings();
+  options.table_megabytes = 1;
+  options.certificate_max_nodes = 1;
+  CertificateBuilder sink;
+  int heard = 0;
+  options.on_decided = [&](const DfpnResult& decided) {
+    ++heard;
+    EXPECT_TRUE(decided.complete);
+    EXPECT_EQ(decided.value, Value::Draw);
+    EXPECT_GT(decided.nodes, 0u);
+    EXPECT_TRUE(sink.certificate().spec.empty()) << "the walk began before the answer was given";
+  };
+  const DfpnResult r = dfpn_solve(Position(game), options, &sink);
+  EXPECT_TRUE(r.certificate_out_of_budget);
+  EXPECT_EQ(heard, 1);
+  EXPECT_FALSE(sink.certificate().spec.empty());  // the walk did begin, after the answer
+}
+
 // ---- 2. Tampered certificates are rejected --------------------------------------------
 
 // Whether the holder, to move in `position`, keeps `claim` by playing `c` (by alpha-beta).

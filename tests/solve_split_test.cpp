@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <unistd.h>
 
 #include "certificate_text.h"
+#include "core/text_file.h"
 #include "cli_support.h"
 
 namespace kinrow {
@@ -114,6 +116,43 @@ TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
   EXPECT_TRUE(tables().empty());  // every question answered: no table is wanted any more
   const testing::CliRun verified = kinrow("verify mnk:5x5x4 " + cert);
   EXPECT_TRUE(contains(verified.out, "proved: draw")) << verified.out << verified.err;
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove(cert);
+}
+
+TEST(SplitSolveDir, AnAnswerWhoseCertificateIsOwedIsKeptAndTheCertificateWrittenLater) {
+  // An answer is kept before its certificate's walk, which can outlast the proof; a walk
+  // stopped leaves the answer without its certificate (as an answer put in by hand is). The
+  // next run takes the answer up and writes the certificate it owes, proved again.
+  const std::string dir = temporary("owed");
+  const std::string cert = temporary("owed.cert.gz");
+  const std::string command = "solve mnk:5x5x4 --method pns --split --threads 1 --tt-mb 16 --json --quiet --split-dir " +
+                              dir + " --certificate " + cert;
+  ASSERT_EQ(kinrow(command).status, 0);
+  const std::filesystem::path answer = std::filesystem::path(dir) / "move-2.json";
+  const std::filesystem::path owed = std::filesystem::path(dir) / "move-2.cert.gz";
+  ASSERT_TRUE(std::filesystem::exists(answer));
+  std::filesystem::remove(owed);
+  std::filesystem::remove(cert);
+  const testing::CliRun again = kinrow(command);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(value_of(again.out), "draw");
+  EXPECT_FALSE(contains(again.out, "\"resumed\":false")) << again.out;  // every answer the first run's
+  EXPECT_TRUE(std::filesystem::exists(owed));
+  const testing::CliRun verified = kinrow("verify mnk:5x5x4 " + cert);
+  EXPECT_TRUE(contains(verified.out, "proved: draw")) << verified.out << verified.err;
+
+  // An answer the proof contradicts (put in by hand, say) is named, not trusted.
+  std::string text = read_text_file(answer.string());
+  const std::string refuted = "\"wins\":false";
+  const std::size_t at = text.find(refuted);
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, refuted.size(), "\"wins\":true");
+  std::ofstream(answer) << text;
+  std::filesystem::remove(owed);
+  const testing::CliRun contradicted = kinrow(command);
+  EXPECT_NE(contradicted.status, 0) << contradicted.out;
+  EXPECT_TRUE(contains(contradicted.err, "but its proof says it is refuted")) << contradicted.err;
   std::filesystem::remove_all(dir);
   std::filesystem::remove(cert);
 }

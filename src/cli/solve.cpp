@@ -116,7 +116,8 @@ const CommandSpec kSolveSpec = {
                       "decides, not faster; where every move is refuted and the whole swings between\n"
                       "them, it decides what the whole does not (Connect6 8x8; docs/parallel.md)"},
         {"split-dir", "DIR", "--split: keep each answer and certificate (the moves', the opponent's) in DIR\n"
-                             "as it comes, so that the same command run again goes on from what is left"},
+                             "as it comes, so that the same command run again goes on from what is left;\n"
+                             "an answer is kept when its proof decides, before its certificate is written"},
         {"seconds", "S", "stop after S seconds if the value is not found by then (df-pn and alpha-beta)"},
         {"table-file", "PATH", "keep the search's table in PATH: read if it exists, written when the search\n"
                                "ends, decided or stopped (--seconds, Ctrl-C), so that the same command run\n"

@@ -10,7 +10,11 @@
 // opponent's) is kept as it comes, so a split stopped by --seconds or Ctrl-C goes on, run
 // again, from the questions not yet answered; the moves can as well be proved on other
 // machines (solve --moves M --wins PLAYER --certificate) and their answers put in the
-// directory by hand.
+// directory by hand. An answer is kept as soon as its proof decides, before the walk that
+// reads the certificate off the proof: that walk can outlast the proof (Connect6 8x8
+// after b8), and a stopped one leaves the answer standing, the certificate owed to a
+// later run (which proves the answered moves again from their kept tables, after the
+// questions still open).
 //
 // Where df-pn on the whole position decides, the split is not faster: the whole shares
 // transpositions between the moves and refutes some by the zones of refuted siblings,
@@ -147,13 +151,12 @@ class SplitDir {
   bool keep_ = false;
 };
 
-// A question answered by an earlier run, if its answer (and certificate, where one is due)
-// is there: a move's ("does the side to move still win after it?", `proof.text` the move)
-// or the opponent's (`proof.text` "opponent").
-bool read_earlier(const std::string& answer, const std::string& certificate_file, bool certificate,
-                  MoveProof& proof) {
+// A question answered by an earlier run, if its answer is there: a move's ("does the side
+// to move still win after it?", `proof.text` the move) or the opponent's (`proof.text`
+// "opponent"). Its certificate, where one is due, is the caller's to look for: an answer is
+// kept as soon as its proof decides, before the certificate is read off the proof.
+bool read_earlier(const std::string& answer, MoveProof& proof) {
   if (!fs::exists(answer)) return false;
-  if (certificate && !fs::exists(certificate_file)) return false;
   try {
     const nlohmann::json j = nlohmann::json::parse(read_text_file(answer));
     if (j.at("move").get<std::string>() != proof.text)
@@ -229,24 +232,37 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
     proof.text = format_turn(game, turn);
     moves.push_back(proof);
   }
-  std::vector<std::size_t> open;
+  // The moves to prove: those not answered, then those whose answer an earlier run kept
+  // but not yet their certificate (the walk that reads it off was stopped, or the answer
+  // was put in the directory by hand): the answers come first.
+  std::vector<std::size_t> open, owing;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (!dir.used() || !read_earlier(dir.answer(i), moves[i])) open.push_back(i);
+    else if (certificate && !fs::exists(dir.certificate(i))) moves[i].certificate_pending = true, owing.push_back(i);
+  }
   for (std::size_t i = 0; i < moves.size(); ++i)
-    if (!dir.used() || !read_earlier(dir.answer(i), dir.certificate(i), certificate, moves[i])) open.push_back(i);
-  for (const MoveProof& m : moves)
-    if (m.decided && m.wins) open.clear();  // an earlier run found the win: nothing left to prove
+    if (moves[i].decided && moves[i].wins) {  // an earlier run found the win: at most its certificate is left
+      open.clear();
+      owing.clear();
+      if (moves[i].certificate_pending) owing.push_back(i);
+      break;
+    }
+  open.insert(open.end(), owing.begin(), owing.end());
   const int workers = std::max(1, std::min<int>(request.threads, static_cast<int>(open.size())));
   result.workers = workers;
   const std::size_t table = std::max<std::size_t>(1, request.table_megabytes / static_cast<std::size_t>(workers));
   progress.note("split at the root: " + std::to_string(moves.size()) + " moves up to symmetry (" +
-                std::to_string(moves.size() - open.size()) + " answered by an earlier run), " +
+                std::to_string(moves.size() - open.size() + owing.size()) + " answered by an earlier run" +
+                (owing.empty() ? "" : ", " + std::to_string(owing.size()) + " of them still owing a certificate") + "), " +
                 std::to_string(workers) + " at a time, a table of " + std::to_string(table) + " MiB each");
 
   // The moves' proofs, `workers` at once; the first win (or a stop) ends them all.
   std::atomic<bool> stop{false};
   std::mutex lock;
-  std::size_t next = 0, done = moves.size() - open.size();
+  std::size_t next = 0, done = moves.size() - open.size() + owing.size();
   std::optional<std::size_t>& winning = result.winning;
   bool overflowed = false;
+  uint64_t reproved_nodes = 0;
   // What each move being proved has reached: its nodes (0 when not running) and its
   // root's proof and disproof numbers, which say which way its question is leaning.
   struct Running {
@@ -267,6 +283,26 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
                                             " dn " + std::to_string(running[i].dn) + ")";
     progress.show("split  " + std::to_string(done) + "/" + std::to_string(moves.size()) + " answered; proving" +
                   names + "  " + with_commas(nodes) + " nodes  " + seconds_text(now));
+  };
+  // A move's answer, kept as soon as its proof decides (under `lock`).
+  auto record = [&](std::size_t i, const DfpnResult& r) {
+    MoveProof& proof = moves[i];
+    if (proof.decided) {  // an earlier run's (proved again for its certificate), or kept when the proof decided
+      if (proof.wins != !r.not_lose)
+        throw InputError(dir.answer(i) + " says " + proof.text + (proof.wins ? " wins" : " is refuted") +
+                         ", but its proof says it " + (proof.wins ? "is refuted" : "wins") + ": remove the file");
+      return;
+    }
+    proof.decided = true;
+    proof.wins = !r.not_lose;  // asked "does `me` win?": a no is the opponent's not-lose
+    proof.nodes = r.nodes;
+    proof.seconds = r.seconds;
+    proof.certificate_pending = certificate;
+    if (dir.used()) write_answer(dir.answer(i), proof);
+    ++done;
+    progress.note("split  " + proof.text + (proof.wins ? "  wins" : "  refuted") + "  " + with_commas(proof.nodes) +
+                  " nodes  " + seconds_text(proof.seconds) + "  (" + std::to_string(done) + "/" +
+                  std::to_string(moves.size()) + ")" + (certificate ? "; its certificate next" : ""));
   };
   std::exception_ptr failure;  // a proof's error (a bad option, say), rethrown here
   auto prove_moves = [&] {
@@ -291,28 +327,33 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
         running[i] = {std::max<uint64_t>(nodes, 1), pn, dn};
         show();
       };
+      one.on_decided = [&, i](const DfpnResult& r) {
+        const std::lock_guard<std::mutex> guard(lock);
+        record(i, r);
+      };
       const DfpnResult r = prove_into(child, one, me, certificate ? dir.certificate(i) : "");
       const std::lock_guard<std::mutex> guard(lock);
       running[i] = {};
       MoveProof& proof = moves[i];
-      proof.nodes = r.nodes;
-      proof.seconds = r.seconds;
-      if (r.out_of_time || r.interrupted || !r.complete) {
+      if (proof.resumed) reproved_nodes += r.nodes;  // an earlier run's answer, proved again for its certificate
+      if (!r.complete) {
+        if (!proof.decided) proof.nodes = r.nodes, proof.seconds = r.seconds;  // how far it got
         result.stopped = true;
         result.interrupted |= r.interrupted && interrupt_requested().load();
         overflowed |= !r.out_of_time && !r.interrupted;
         stop = true;
         continue;
       }
-      proof.decided = true;
-      proof.wins = !r.not_lose;  // asked "does `me` win?": a no is the opponent's not-lose
-      if (dir.used()) write_answer(dir.answer(i), proof);
-      SplitDir::forget(one.table_file);
-      ++done;
-      progress.note("split  " + proof.text + (proof.wins ? "  wins" : "  refuted") + "  " +
-                    with_commas(proof.nodes) + " nodes  " + seconds_text(proof.seconds) + "  (" +
-                    std::to_string(done) + "/" + std::to_string(moves.size()) + ")");
+      record(i, r);  // where the proof had nothing to decide (the move ends the game)
       if (proof.wins && !winning) winning = i, stop = true;
+      if (certificate && !r.certificate_written) {  // the walk was stopped: the certificate is owed
+        result.stopped = true;
+        result.interrupted |= interrupt_requested().load();
+        stop = true;
+        continue;
+      }
+      proof.certificate_pending = false;
+      SplitDir::forget(one.table_file);  // kept until the certificate is written: it decides again at once
     }
   };
   auto work = [&] {
@@ -337,6 +378,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
   if (overflowed && !winning)
     throw SplitGaveUp("df-pn stopped before deciding a move (its proof numbers overflowed); try --method alphabeta");
 
+  result.nodes = reproved_nodes;
   for (const MoveProof& m : moves) result.nodes += m.resumed ? 0 : m.nodes;
   // The opponent's question, asked of the whole position once no move wins (or taken
   // up from the directory, where an earlier run answered it).
@@ -344,7 +386,8 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
   if (!winning && !result.stopped && !request.one_question) {
     MoveProof kept;
     kept.text = "opponent";
-    if (dir.used() && read_earlier(dir.opponent_answer(), dir.opponent_certificate(), certificate, kept)) {
+    if (dir.used() && read_earlier(dir.opponent_answer(), kept) &&
+        (!certificate || fs::exists(dir.opponent_certificate()))) {
       opponent.emplace();
       opponent->complete = true;
       opponent->not_lose = !kept.wins;
@@ -359,6 +402,13 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
       progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +
                     std::to_string(request.threads) + " thread" + (request.threads > 1 ? "s" : "") + ")");
+      whole.on_decided = [&](const DfpnResult& r) {  // kept before its certificate, as a move's answer is
+        if (!dir.used()) return;
+        kept.wins = !r.not_lose;
+        kept.nodes = r.nodes;
+        kept.seconds = r.seconds;
+        write_answer(dir.opponent_answer(), kept);
+      };
       opponent = prove_into(position, whole, 1 - me, certificate ? dir.opponent_certificate() : "");
       progress.clear();
       result.nodes += opponent->nodes;
@@ -366,18 +416,15 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
         result.stopped = true, result.interrupted = opponent->interrupted;
       else if (!opponent->complete)
         throw SplitGaveUp("df-pn stopped before deciding the opponent's question (its proof numbers overflowed)");
-      else if (dir.used()) {
-        kept.wins = !opponent->not_lose;
-        kept.nodes = opponent->nodes;
-        kept.seconds = opponent->seconds;
-        write_answer(dir.opponent_answer(), kept);
+      else
         SplitDir::forget(whole.table_file);
-      }
     }
   }
   result.seconds = seconds_since(started);
-  if (result.stopped && !winning) return result;
-  result.stopped = false;  // a win found by one move stands, whatever stopped the others
+  // A win found by one move stands, whatever stopped the others, once its certificate (if
+  // one is asked for) is written.
+  if (result.stopped && (!winning || moves[*winning].certificate_pending)) return result;
+  result.stopped = false;
 
   // The value, and which proofs the certificate is joined from.
   const std::string moves_text = format_turns(game, position.history());
@@ -451,14 +498,23 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       one["nodes"] = m.nodes;
       one["seconds"] = m.seconds;
       one["resumed"] = m.resumed;
+      if (m.certificate_pending) one["certificate"] = "pending";  // answered, its certificate not written yet
       list.push_back(one);
     }
     return list;
   };
   const std::string moves_text = format_turns(game, position.history());
+  auto list_answers = [&] {
+    for (const MoveProof& m : moves)
+      if (m.decided)
+        std::cout << "  " << m.text << "  " << (m.wins ? "wins" : "refuted") << "  " << with_commas(m.nodes)
+                  << " nodes  " << seconds_text(m.seconds) << (m.resumed ? "  (an earlier run)" : "")
+                  << (m.certificate_pending ? "  (its certificate not written yet)" : "") << "\n";
+  };
   if (result.stopped) {
-    std::size_t done = 0;
-    for (const MoveProof& m : moves) done += m.decided;
+    std::size_t done = 0, owing = 0;
+    for (const MoveProof& m : moves) done += m.decided, owing += m.certificate_pending;
+    const std::string why = result.interrupted ? "interrupted (Ctrl-C)" : "--seconds ran out";
     if (args.has("json")) {
       nlohmann::ordered_json out = {{"game", game.spec}, {"moves", moves_text}, {"method", "pns"}};
       out["value"] = nullptr;
@@ -466,14 +522,22 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       out["nodes"] = result.nodes;
       out["seconds"] = result.seconds;
       out["split"] = split_json();
+      // A move proved to win, its certificate still owed: the value is known, not yet certified.
+      if (result.winning) out["winning_move"] = moves[*result.winning].text;
       if (!request.dir.empty()) out["split_dir"] = request.dir;
       std::cout << out.dump() << "\n";
     } else {
-      std::cout << "game         " << game.spec << "\n"
-                << "value        not decided: " << (result.interrupted ? "interrupted (Ctrl-C)" : "--seconds ran out")
-                << " after " << seconds_text(result.seconds) << "; " << done << " of " << moves.size()
-                << " moves answered" << (done == moves.size() ? ", the opponent's question open" : "") << "\n"
-                << "nodes        " << with_commas(result.nodes) << "\n";
+      std::cout << "game         " << game.spec << "\n";
+      if (result.winning)
+        std::cout << "value        win for the side to move (" << moves[*result.winning].text
+                  << "), by its proof; the certificate is not written: " << why << "\n";
+      else
+        std::cout << "value        not decided: " << why << " after " << seconds_text(result.seconds) << "; " << done
+                  << " of " << moves.size() << " moves answered"
+                  << (owing ? " (" + std::to_string(owing) + " by proof, not yet by certificate)" : "")
+                  << (done == moves.size() && !owing ? ", the opponent's question open" : "") << "\n";
+      list_answers();
+      std::cout << "nodes        " << with_commas(result.nodes) << "\n";
       if (!request.dir.empty())
         std::cout << "split dir    " << request.dir << ": run the same command again to go on\n";
     }
@@ -510,10 +574,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
             << "method       df-pn split at the root: " << moves.size() << " moves up to symmetry, " << result.workers
             << " at a time" << (request.one_question || result.winning ? "" : "; then the opponent's question whole")
             << "\n";
-  for (const MoveProof& m : moves)
-    if (m.decided)
-      std::cout << "  " << m.text << "  " << (m.wins ? "wins" : "refuted") << "  " << with_commas(m.nodes)
-                << " nodes  " << seconds_text(m.seconds) << (m.resumed ? "  (an earlier run)" : "") << "\n";
+  list_answers();
   std::cout << "value        " << to_move_value << " for the side to move; game: " << game_value << "\n"
             << "nodes        " << with_commas(result.nodes) << " (this run)\n"
             << "time         " << seconds_text(result.seconds) << " (this run)\n";

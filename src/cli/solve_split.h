@@ -34,6 +34,9 @@ struct MoveProof {
   bool decided = false;
   bool wins = false;  // the side to move wins after it
   bool resumed = false;  // answered by an earlier run (the split's directory)
+  // Decided, but its certificate (asked for) is not written yet: the walk that reads it off
+  // the proof was stopped, or the answer was put in the split's directory by hand.
+  bool certificate_pending = false;
   uint64_t nodes = 0;
   double seconds = 0;
 };

@@ -70,6 +70,8 @@
 
 namespace kinrow {
 
+struct DfpnResult;  // search/dfpn_solve.h
+
 struct DfpnOptions {
   std::size_t table_megabytes = 64;
   // The 1+epsilon threshold trick; 0 = classic df-pn. A child is searched until its
@@ -134,6 +136,11 @@ struct DfpnOptions {
   // its expansions so far and the root's numbers as last known (a job's cancel check;
   // nodes() adds the helpers' at the end).
   std::function<void(uint64_t nodes, uint32_t root_pn, uint32_t root_dn)> on_progress;
+  // dfpn_solve only: called once the proofs have decided, with their answer, before the
+  // certificate (if one is asked for) is read off them. That walk can take longer than the
+  // proof (Connect6 8x8 after b8: a proof of 35 minutes, a walk stopped after millions of
+  // entries), so whoever keeps answers keeps this one first (cli/solve_split.cpp).
+  std::function<void(const DfpnResult& decided)> on_decided;
 };
 
 // A proof or disproof number that stands for "infinity" (the node is decided the other way).

@@ -111,6 +111,11 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
     result.interrupted = options.interrupt && options.interrupt->load();
     result.out_of_time = !result.interrupted && options.seconds > 0 && seconds_since(start) >= options.seconds;
   }
+  if (result.complete && options.on_decided) {
+    DfpnResult decided = result;
+    decided.seconds = seconds_since(start);
+    options.on_decided(decided);
+  }
   if (!certificate || !result.complete) return;
   dfpn.set_deadline(std::chrono::steady_clock::time_point::max());  // the budget was the value's
   const auto begin = std::chrono::steady_clock::now();
