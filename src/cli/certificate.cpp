@@ -101,7 +101,8 @@ nlohmann::ordered_json node_json(const Game& game, const BrowseNode& node) {
   } else {
     out["zone"] = nullptr;
   }
-  out["stronger"] = node.stronger ? nlohmann::json(format_turn(game, *node.stronger)) : nlohmann::json(nullptr);
+  // The stones given the opponent by the stronger positions on the way (the position's owners include them).
+  out["given"] = node.given.empty() ? nlohmann::json(nullptr) : nlohmann::json(format_turn(game, node.given));
   if (node.pairs) {
     nlohmann::json pairs = nlohmann::json::array();
     for (const auto& [a, b] : *node.pairs) pairs.push_back({format_cell(game, a), format_cell(game, b)});
@@ -131,9 +132,11 @@ void print_node(const Game& game, const BrowseNode& node, const std::string& hol
     for (const BrowseZoneCell& z : *node.zone) std::cout << " " << format_cell(game, z.cell) << ":" << z.level;
     std::cout << "\n";
   }
-  if (node.stronger)
-    std::cout << "stronger   the opponent owning all of " << format_turn(game, *node.stronger)
-              << " (played out by the checker)\n";
+  if (!node.given.empty()) {
+    std::cout << "given     ";
+    for (Cell c : node.given) std::cout << " " << format_cell(game, c);
+    std::cout << " (given the opponent by the stronger positions on the way, as the checker plays them)\n";
+  }
   if (node.pairs) {
     std::cout << "pairs     ";
     for (const auto& [a, b] : *node.pairs) std::cout << " (" << format_cell(game, a) << "," << format_cell(game, b) << ")";

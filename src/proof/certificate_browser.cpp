@@ -87,6 +87,17 @@ const ZoneAnswer* answering_zone(const std::vector<ZoneAnswer>& zones, const Tur
   return nullptr;
 }
 
+// After the opponent's `turn` (sorted) inside the stronger position of `cells`: the rest
+// of the cells given him, where the checker's play of that position has them too
+// (strategy_lookup.h, in_stronger_position). Returns the cells given.
+Turn give_the_rest(Position& path, const std::vector<Cell>& cells, const Turn& turn, int opponent) {
+  Turn rest;
+  std::set_difference(cells.begin(), cells.end(), turn.begin(), turn.end(), std::back_inserter(rest));
+  if (rest.empty() || path.over()) return {};
+  path.give(opponent, rest);
+  return rest;
+}
+
 std::vector<BrowseZoneCell> zone_cells(const ZoneRecord& zone) {
   std::vector<BrowseZoneCell> cells;
   for (Cell c = 0; c < static_cast<Cell>(zone.level.size()); ++c)
@@ -133,33 +144,40 @@ class StrategyBrowser final : public StrategyBrowse {
     Position path = start;
     std::vector<Turn> walked;
     const ZoneAnswer* zone_end = nullptr;
-    const std::vector<Cell>* stronger_end = nullptr;
+    Turn given;  // the stones given the opponent on the way, by the stronger positions entered
     Expansion at = expand(path, false);
     for (std::size_t i = start.history().size(); i < target.history().size(); ++i) {
-      const Turn& turn = target.history()[i];
+      Turn turn = target.history()[i];
+      std::sort(turn.begin(), turn.end());
       const std::string where = "move " + std::to_string(i + 1) + " (\"" + format_turn(game_, turn) + "\"): ";
-      if (zone_end || stronger_end || at.kind == BrowseNodeKind::End)
+      if (zone_end || at.kind == BrowseNodeKind::End)
         throw InputError(where + "play under the strategy ended before it (" +
-                         (zone_end       ? std::string("a relevance zone answered the turn before")
-                          : stronger_end ? std::string("a stronger position answered the turn before")
-                                         : at.end_reason) +
-                         ")");
+                         (zone_end ? std::string("a relevance zone answered the turn before") : at.end_reason) + ")");
+      // Legal on the board of the moves alone, but perhaps not where stones were given.
+      if (const std::string why = path.why_illegal(turn); !why.empty()) throw InputError(where + why);
       if (at.kind == BrowseNodeKind::Holder && turn != at.holder_turn && !wins_by_rule(path, at, turn))
         throw InputError(where + "the strategy plays " + format_turn(game_, at.holder_turn) + " here");
+      const std::vector<Cell>* stronger = nullptr;
       if (at.kind == BrowseNodeKind::Opponent && at.answered_apart &&
           std::find(at.continuing.begin(), at.continuing.end(), turn) == at.continuing.end()) {
         zone_end = answering_zone(at.zones, turn);
-        stronger_end = zone_end ? nullptr : answering_stronger(at.stronger, turn);
-        if (!zone_end && !stronger_end)
+        stronger = zone_end ? nullptr : answering_stronger(at.stronger, turn);
+        if (!zone_end && !stronger)
           throw InputError(where + "no zone answers this turn, and the strategy does not play it");
       }
+      const int opponent = path.to_move();
       path.play(turn);
       walked.push_back(turn);
-      if (!zone_end && !stronger_end) at = expand(path, false);
+      // A stronger position answers the turn: play goes on there, the rest of its cells his.
+      if (stronger)
+        for (Cell c : give_the_rest(path, *stronger, turn, opponent)) given.push_back(c);
+      if (!zone_end) at = expand(path, false);
     }
 
     BrowseNode node(path);
     node.moves = format_turns(game_, walked);
+    std::sort(given.begin(), given.end());
+    node.given = given;
     std::size_t budget = options.walk_budget;
     if (zone_end) {
       node.node = BrowseNodeKind::End;
@@ -167,12 +185,6 @@ class StrategyBrowser final : public StrategyBrowse {
       node.zone = zone_cells(zone_end->zone);
       node.zone_placed = zone_end->placed;
       std::sort(node.zone_placed.begin(), node.zone_placed.end());
-      return node;
-    }
-    if (stronger_end) {
-      node.node = BrowseNodeKind::End;
-      node.end_reason = "stronger";
-      node.stronger = *stronger_end;
       return node;
     }
     at = expand(path, true);
@@ -202,18 +214,21 @@ class StrategyBrowser final : public StrategyBrowse {
       walked.pop_back();
       const bool played = !at.answered_apart ||
                           std::find(at.continuing.begin(), at.continuing.end(), turn) != at.continuing.end();
-      if (!played) {
-        const char* by = answering_zone(at.zones, turn)         ? "zone"
-                         : answering_stronger(at.stronger, turn) ? "stronger"
-                                                                 : nullptr;
-        child.answered_by = by ? by : "gap";
-        child.end_reason = by ? by : "unanswered";
+      const std::vector<Cell>* stronger = played || answering_zone(at.zones, turn) ? nullptr
+                                                                                   : answering_stronger(at.stronger, turn);
+      if (!played && !stronger) {
+        const bool zone = answering_zone(at.zones, turn);
+        child.answered_by = zone ? "zone" : "gap";
+        child.end_reason = zone ? "zone" : "unanswered";
       } else {
+        const int opponent = path.to_move();
         path.play(turn);
+        const Turn rest = stronger ? give_the_rest(path, *stronger, turn, opponent) : Turn{};
         const Expansion next = expand(path, false);
-        child.answered_by = answered_by(next);
+        child.answered_by = stronger ? "stronger" : answered_by(next);
         if (next.kind == BrowseNodeKind::End) child.end_reason = next.end_reason;
         std::tie(child.positions_below, child.capped) = count(path, options.count_cap, budget);
+        if (!rest.empty()) path.take_back(rest);
         path.undo();
       }
       node.children.push_back(std::move(child));

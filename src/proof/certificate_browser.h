@@ -5,7 +5,8 @@
 // checker does there: the holder's turn (the certificate's entry, its own or one of a
 // symmetric position carried over onto the actual board, or the win the win-now rule
 // finds), every legal turn of the opponent with how the strategy answers it (an entry,
-// win-now, a relevance zone, a pairing, the end of play), or why play ends (won, drawn,
+// win-now, a relevance zone, a stronger position, where play goes on with the rest of
+// its cells given him, a pairing, the end of play), or why play ends (won, drawn,
 // lines spoiled, paired, forest, answered by a zone; or a problem the checker would
 // reject: a gap, an illegal entry, a lost game). It reads the certificate with the
 // checker's own lookup (proof/strategy_lookup.h) and rules (proof/strategy_rules.h), so
@@ -58,8 +59,9 @@ struct BrowseChild {
   std::string moves;        // from the certificate's start to the child: pass it to walk()
   // How the strategy meets the child position: "entry" or "win-now" (the holder's turn
   // there), "opponent" (the opponent's turn there), "zone" (a relevance zone answered
-  // this turn of the opponent), "stronger" (a stronger position answered it: the stronger
-  // rule), "pairing" (play ends by pairs), "end" (the game is over
+  // this turn of the opponent), "stronger" (a stronger position answered it, the stronger
+  // rule: play goes on there, the rest of its cells given the opponent), "pairing" (play
+  // ends by pairs), "end" (the game is over
   // or play ends otherwise), "gap" (no answer: the checker would reject the certificate).
   std::string answered_by;
   std::string end_reason;   // the child's end reason when it is an end, else ""
@@ -76,8 +78,6 @@ struct BrowseNode {
   // At ends: "won", "drawn" (a full board, for at-least-draw), "spoiled" (every line the
   // opponent needs holds a spoiling stone), "paired", "forest", "zone" (the opponent's
   // turn was answered by a relevance zone: play follows its sub-proof, not listed here),
-  // "stronger" (the turn lies inside a stronger position's cells, which the checker plays
-  // out where the opponent owns them all; not browsed here),
   // "plan" (a pairing or matching-set strategy, checked by its structure), and where the
   // checker would reject: "lost", "only-drawn" (a win claim drawn), "gap", "illegal",
   // "pairs-fail", "unanswered" (a turn of the opponent no zone answers and play skipped).
@@ -91,8 +91,9 @@ struct BrowseNode {
   // for his null move (all stones withheld), if any; at a "zone" end, the zone that
   // answered the turn, declared after the stones `zone_placed` of it.
   std::optional<std::vector<BrowseZoneCell>> zone;
-  // At a "stronger" end: the cells of the stronger position that answered the turn.
-  std::optional<std::vector<Cell>> stronger;
+  // The stones given the opponent on the way (sorted): where a stronger position answered
+  // one of his turns, play goes on where he owns all its cells, the rest of them given.
+  Turn given;
   Turn zone_placed;
   // Pairs: at "paired" ends the pairing (listed in the certificate, or found by the
   // pairs rule); at "plan" ends the plan's plain pairs.

@@ -73,7 +73,7 @@ json node_json(const CertificateBrowser& browser, const BrowseNode& node) {
           {"children", children},
           {"zone", zone},
           {"zone_placed", node.zone_placed},
-          {"stronger", node.stronger ? json(format_turn(game, *node.stronger)) : json(nullptr)},
+          {"given", node.given},  // cells given the opponent by stronger positions on the way
           {"pairs", pairs},
           {"positions_below", node.positions_below},
           {"capped", node.capped}};

@@ -1,6 +1,7 @@
 #include "server/position_json.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "core/error.h"
 #include "core/notation.h"
@@ -67,6 +68,15 @@ nlohmann::json position_json(const Position& position) {
   for (std::size_t t = 0; t < history.size(); ++t) {
     turns.push_back(format_turn(game, history[t]));
     for (Cell c : history[t]) stones.push_back({{"cell", c}, {"player", t % 2}, {"turn", t}});
+  }
+  // Stones given outside the turns (a certificate's stronger positions): no turn of their own.
+  if (position.given()) {
+    std::vector<char> played(game.cell_count(), 0);
+    for (const Turn& turn : history)
+      for (Cell c : turn) played[c] = 1;
+    for (Cell c = 0; c < game.cell_count(); ++c)
+      if (position.owner(c) != kNoPlayer && !played[c])
+        stones.push_back({{"cell", c}, {"player", position.owner(c)}, {"turn", -1}, {"given", true}});
   }
 
   nlohmann::json playable = nlohmann::json::array();

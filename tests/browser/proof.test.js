@@ -93,3 +93,51 @@ test('a compressed certificate file opens like a plain one', { timeout: 60000 },
   // Under its file's name.
   assert.match(await page.textContent(t('cert-summary')), /ttt\.cert\.gz/);
 });
+
+test('a turn answered by a stronger position is walked into, its given stones outlined', { timeout: 60000 }, async () => {
+  const { page } = wb;
+  // Df-pn's draw of 5x5x4 answers some of the attacker's turns by stronger positions.
+  await openCertificate(page, 'mnk554.cert', 'solve', 'mnk:5x5x4', '--method', 'pns');
+  await page.waitForSelector(`${t('walk-node')}[data-node="holder"]`);
+  const { json: listed } = await wb.api('GET', '/api/certificates');
+  const id = listed.certificates.at(-1).id;
+
+  // A line of play down to such a turn, found through the API, depth first.
+  let asked = 0;
+  const find = async (holder, moves, turns) => {
+    if (++asked > 3000) return null;
+    const { json: node } = await wb.api('POST', `/api/certificates/${id}/walk`, { moves, holder });
+    const stronger = node.children.find((c) => c.answered_by === 'stronger');
+    if (stronger) return [...turns, stronger.turn];
+    for (const child of node.children) {
+      if (child.end_reason) continue;
+      const found = await find(holder, child.moves, [...turns, child.turn]);
+      if (found) return found;
+    }
+    return null;
+  };
+  let holder = 0, line = null;
+  for (; holder < 2 && !line; ++holder) line = await find(holder, '', []);
+  --holder;
+  assert.ok(line, 'no turn answered by a stronger position in the certificate');
+
+  // The same line by clicks: past the stronger turn the walk goes on, the given stones
+  // drawn as the opponent's and outlined.
+  await page.selectOption(t('cert-holder'), String(holder));
+  for (const [i, turn] of line.entries()) {
+    await page.click(t('walk-child', `[data-turn="${turn}"]`));
+    await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length === n,
+      [`${t('walk-path')} button`, i + 2]);
+  }
+  await page.waitForSelector(t('mark-given'));
+  const given = await page.$$eval(t('mark-given'), (marks) => marks.map((m) => m.dataset.cell));
+  assert.ok(given.length >= 1);
+  // Each given cell holds a stone of the opponent's.
+  const opponent = String(1 - holder);
+  for (const cell of given) {
+    assert.equal(await page.getAttribute(`circle.stone[data-cell="${cell}"]`, 'data-player'), opponent, `cell ${cell}`);
+  }
+  assert.match(await page.textContent(t('walk-extra')), /inside a stronger position: \d+ stones? given the opponent/);
+  assert.notEqual(await page.getAttribute(t('walk-node'), 'data-node'), 'end');
+  await wb.screenshot('proof-stronger');
+});

@@ -231,7 +231,7 @@ export class Board {
         cx: c.x, cy: c.y, r: S * 0.4, class: `stone p${s.player}`,
         'data-test': `stone-${name}`, 'data-cell': s.cell, 'data-player': s.player, 'data-turn': s.turn,
       }, layer);
-      if (view.numbers) {
+      if (view.numbers && s.turn >= 0) {  // a given stone (turn -1) has no number
         el('text', { x: c.x, y: c.y + 4, class: `stone-number p${s.player}` }, layer).textContent = String(s.turn + 1);
       }
       if (s.turn === lastTurn) el('circle', { cx: c.x, cy: c.y, r: S * 0.14, class: `last-move p${s.player}`, 'data-test': 'last-move' }, layer);

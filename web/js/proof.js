@@ -159,6 +159,7 @@ export class ProofScreen {
       `${count(w.positions_below, w.capped)} of the strategy from here`,
       w.zone ? `zone: ${w.zone.length} cells` : '',
       w.pairs ? `pairs: ${w.pairs.length}` : '',
+      w.given?.length ? `inside a stronger position: ${w.given.length} stone${w.given.length > 1 ? 's' : ''} given the opponent` : '',
     ].filter(Boolean).join(' · ');
   }
 
@@ -169,6 +170,11 @@ export class ProofScreen {
     const marks = [];
     const targets = new Map();
     const holder = this.walk.node === 'holder';
+    // Stones the opponent was given where a stronger position answered his turn: on the
+    // board as his, outlined so that they read as given, not played.
+    for (const cell of this.walk.given || []) {
+      marks.push({ cell, kind: 'given', label: '', title: 'given the opponent: a stronger position answered his turn' });
+    }
     for (const child of this.walk.children) {
       for (const cell of turnCells(position, child.turn, occupied) || []) {
         marks.push({
