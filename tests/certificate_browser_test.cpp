@@ -24,6 +24,7 @@
 #include "proof/certificate.h"
 #include "proof/certificate_browser.h"
 #include "proof/checker.h"
+#include "proof/pairing_rule.h"
 #include "search/dfpn_solve.h"
 #include "search/pairing.h"
 #include "search/solver.h"
@@ -96,6 +97,31 @@ class ExhaustiveWalk {
 
   WalkStats stats;
 
+  // The pairs (tuples of p + 1 cells, with p stones a turn) shown at a "paired" end, read
+  // against the lines: each of the right size, of distinct empty cells, and every line the
+  // opponent could still complete holding the whole of one.
+  void expect_tuples_hold(const Position& position, const std::vector<std::vector<Cell>>& tuples,
+                          const std::string& moves) {
+    const Game& game = position.game();
+    const std::size_t size = static_cast<std::size_t>(pairing_tuple_size(position, holder_));
+    std::set<Cell> seen;
+    for (const std::vector<Cell>& tuple : tuples) {
+      EXPECT_EQ(tuple.size(), size) << moves;
+      for (Cell c : tuple) {
+        EXPECT_EQ(position.owner(c), kNoPlayer) << moves;
+        EXPECT_TRUE(seen.insert(c).second) << "a cell in two tuples after \"" << moves << "\"";
+      }
+    }
+    for (const Line& line : game.lines) {
+      if (std::any_of(line.begin(), line.end(), [&](Cell c) { return position.owner(c) == holder_; })) continue;
+      const bool held = std::any_of(tuples.begin(), tuples.end(), [&](const std::vector<Cell>& tuple) {
+        return std::all_of(tuple.begin(), tuple.end(),
+                           [&](Cell c) { return std::find(line.begin(), line.end(), c) != line.end(); });
+      });
+      EXPECT_TRUE(held) << "a line no tuple holds after \"" << moves << "\"";
+    }
+  }
+
   const std::set<Owners>& visit(const std::string& moves) {
     const BrowseNode node = browser_.walk(moves, holder_);
     const Position& position = node.position;
@@ -126,6 +152,7 @@ class ExhaustiveWalk {
       }
       if (node.end_reason == "paired") {
         EXPECT_TRUE(node.pairs.has_value()) << moves;
+        if (node.pairs) expect_tuples_hold(position, *node.pairs, moves);
       }
     } else if (node.node == BrowseNodeKind::Holder) {
       ++stats.holder_rules[node.holder_rule];
@@ -255,6 +282,25 @@ TEST(CertificateBrowser, DfpnPairingsShowTheirPairs) {
     EXPECT_GT(paired, 0u) << spec;
     EXPECT_EQ(shown, paired) << spec;
   }
+}
+
+TEST(CertificateBrowser, TwoStoneGamesShowTheirTuples) {
+  // With two stones a turn the pairs rule ends play where tuples of three cells hold the
+  // opponent's lines: the browser shows them at every such end (3 s; not under the
+  // sanitizers).
+  if (testing::sanitized()) GTEST_SKIP() << "an exhaustive walk of 3 s";
+  const Game game = make_game("mnk:5x4x4,p=2,q=1");
+  DfpnOptions options;
+  options.table_megabytes = 8;
+  const DfpnResult r = dfpn_solve(Position(game), options, true);
+  ASSERT_TRUE(r.complete && r.certificate);
+  std::size_t paired = 0, shown = 0;
+  for (const WalkStats& s : walk_everything(game, *r.certificate)) {
+    paired += s.ends.count("paired") ? s.ends.at("paired") : 0;
+    shown += s.pairs_shown;
+  }
+  EXPECT_GT(paired, 0u);
+  EXPECT_EQ(shown, paired);
 }
 
 TEST(CertificateBrowser, ZoneCertificateOfATwoStoneGame) {

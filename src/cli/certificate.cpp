@@ -105,7 +105,11 @@ nlohmann::ordered_json node_json(const Game& game, const BrowseNode& node) {
   out["given"] = node.given.empty() ? nlohmann::json(nullptr) : nlohmann::json(format_turn(game, node.given));
   if (node.pairs) {
     nlohmann::json pairs = nlohmann::json::array();
-    for (const auto& [a, b] : *node.pairs) pairs.push_back({format_cell(game, a), format_cell(game, b)});
+    for (const std::vector<Cell>& tuple : *node.pairs) {  // two cells, or p + 1 with p stones a turn
+      nlohmann::json cells = nlohmann::json::array();
+      for (Cell c : tuple) cells.push_back(format_cell(game, c));
+      pairs.push_back(cells);
+    }
     out["pairs"] = pairs;
   } else {
     out["pairs"] = nullptr;
@@ -139,7 +143,11 @@ void print_node(const Game& game, const BrowseNode& node, const std::string& hol
   }
   if (node.pairs) {
     std::cout << "pairs     ";
-    for (const auto& [a, b] : *node.pairs) std::cout << " (" << format_cell(game, a) << "," << format_cell(game, b) << ")";
+    for (const std::vector<Cell>& tuple : *node.pairs) {
+      std::cout << " (";
+      for (std::size_t i = 0; i < tuple.size(); ++i) std::cout << (i ? "," : "") << format_cell(game, tuple[i]);
+      std::cout << ")";
+    }
     std::cout << "\n";
   }
   for (const BrowseChild& child : node.children)

@@ -50,7 +50,7 @@ struct Expansion {
   bool answered_apart = false;       // the opponent's other turns are answered by `zones` or `stronger`
   std::vector<ZoneAnswer> zones;     // zones declared for partial turns of the opponent here
   std::vector<std::vector<Cell>> stronger;  // stronger positions' cells declared here (the stronger rule)
-  std::optional<std::vector<std::pair<Cell, Cell>>> pairs;
+  std::optional<std::vector<std::vector<Cell>>> pairs;  // pairs, or tuples with p stones a turn
   // Whether the checker counts the position among those it checked: play goes on and
   // it is not a win the win-now shortcut ends unseen (checker.cpp, wins_at_once).
   bool counted = false;
@@ -96,6 +96,13 @@ Turn give_the_rest(Position& path, const std::vector<Cell>& cells, const Turn& t
   if (rest.empty() || path.over()) return {};
   path.give(opponent, rest);
   return rest;
+}
+
+// Listed pairs as the browser shows pairs and tuples alike.
+std::vector<std::vector<Cell>> as_tuples(const std::vector<std::pair<Cell, Cell>>& pairs) {
+  std::vector<std::vector<Cell>> tuples;
+  for (const auto& [a, b] : pairs) tuples.push_back({std::min(a, b), std::max(a, b)});
+  return tuples;
 }
 
 std::vector<BrowseZoneCell> zone_cells(const ZoneRecord& zone) {
@@ -268,7 +275,7 @@ class StrategyBrowser final : public StrategyBrowse {
     }
     if (claim_settled_by_lines(strategy_, path)) return end("spoiled");
     if (claim_settled_by_pairing(strategy_, path)) {
-      if (detail) e.pairs = opponent_line_pairing(path, holder);
+      if (detail) e.pairs = opponent_line_tuples(path, holder);
       return end("paired");
     }
     if (claim_settled_by_forest(strategy_, path)) return end("forest");
@@ -293,7 +300,7 @@ class StrategyBrowser final : public StrategyBrowse {
     std::vector<std::pair<Cell, Cell>> pairs;
     if (PairedRecord* record = lookup_.paired_for(exact, canonical, frame, pairs)) {
       const std::string at = record->line ? "line " + std::to_string(record->line) + ": " : "";
-      e.pairs = pairs;
+      e.pairs = as_tuples(pairs);
       if (!listed_pairs_serve(strategy_, game_.rules))
         return end("pairs-fail", at + "pairs end play only under the pairs rule, for a not-lose claim or the breaker");
       if (const std::string why = pairs_problem(path, holder, pairs); !why.empty())
@@ -499,9 +506,11 @@ struct CertificateBrowser::Impl final : CertificateSink {
     BrowseNode node(*start);
     node.node = BrowseNodeKind::End;
     node.end_reason = "plan";
-    std::vector<std::pair<Cell, Cell>> pairs;
+    std::vector<std::vector<Cell>> pairs;
     for (const MatchingComponent& component : s.plan->components)
-      if (component.is_pair()) pairs.emplace_back(component.markers[0], component.markers[1]);
+      if (component.is_pair())
+        pairs.push_back({std::min(component.markers[0], component.markers[1]),
+                         std::max(component.markers[0], component.markers[1])});
     node.pairs = pairs;
     return node;
   }

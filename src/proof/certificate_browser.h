@@ -97,7 +97,9 @@ struct BrowseNode {
   Turn zone_placed;
   // Pairs: at "paired" ends the pairing (listed in the certificate, or found by the
   // pairs rule); at "plan" ends the plan's plain pairs.
-  std::optional<std::vector<std::pair<Cell, Cell>>> pairs;
+  // With p stones a turn the rule's pairs are tuples of p + 1 cells (proof/pairing_rule.h):
+  // each entry is one pair or tuple, its cells sorted.
+  std::optional<std::vector<std::vector<Cell>>> pairs;
   std::size_t positions_below = 0;  // as for a child, from this node
   bool capped = false;
 };

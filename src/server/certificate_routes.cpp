@@ -59,7 +59,7 @@ json node_json(const CertificateBrowser& browser, const BrowseNode& node) {
   json pairs = nullptr;
   if (node.pairs) {
     pairs = json::array();
-    for (const auto& [a, b] : *node.pairs) pairs.push_back({a, b});
+    for (const std::vector<Cell>& tuple : *node.pairs) pairs.push_back(tuple);  // two cells, or p + 1
   }
   auto text_or_null = [](const std::string& s) { return s.empty() ? json(nullptr) : json(s); };
   return {{"position", position_json(node.position)},

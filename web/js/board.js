@@ -211,12 +211,15 @@ export class Board {
     }
   }
 
+  // A pair as a line between its two cells; a tuple (p + 1 cells, p stones a turn) as a
+  // path through its cells from left to right.
   drawPairs(svg, pairs, centres) {
     const layer = el('g', { class: 'pairs' }, svg);
-    for (const [a, b] of pairs) {
-      el('line', {
-        x1: centres[a].x, y1: centres[a].y, x2: centres[b].x, y2: centres[b].y,
-        class: 'pair', 'data-test': 'pair',
+    for (const tuple of pairs) {
+      const points = tuple.map((cell) => centres[cell]).sort((a, b) => a.x - b.x || a.y - b.y);
+      el('polyline', {
+        points: points.map((p) => `${p.x},${p.y}`).join(' '),
+        class: 'pair', 'data-test': 'pair', 'data-cells': tuple.length,
       }, layer);
     }
   }

@@ -158,7 +158,7 @@ export class ProofScreen {
     this.$('walk-extra').textContent = [
       `${count(w.positions_below, w.capped)} of the strategy from here`,
       w.zone ? `zone: ${w.zone.length} cells` : '',
-      w.pairs ? `pairs: ${w.pairs.length}` : '',
+      w.pairs ? `${w.pairs.some((p) => p.length > 2) ? 'tuples' : 'pairs'}: ${w.pairs.length}` : '',
       w.given?.length ? `inside a stronger position: ${w.given.length} stone${w.given.length > 1 ? 's' : ''} given the opponent` : '',
     ].filter(Boolean).join(' · ');
   }
