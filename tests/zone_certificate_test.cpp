@@ -196,5 +196,34 @@ TEST(ZoneSearch, AgreesWithPlainSearchOnRandomPositions) {
   }
 }
 
+// One stone a turn: df-pn with its threat knowledge (continuous-threat wins, and the
+// relevance zones of the opponent's that restrict a turn to the cells that stop them)
+// against df-pn without it and alpha-beta, on Gomoku-like boards small enough for all
+// three.
+TEST(ZoneSearch, OneStoneATurnAgreesWithPlainSearchOnRandomPositions) {
+  std::size_t restricted = 0, won = 0;
+  for (const char* spec : {"mnk:5x5x4", "mnk:6x5x4", "mnk:6x6x5"}) {
+    const Game game = make_game(spec);
+    SplitMix64 random(4242);
+    const int positions = testing::sanitized() ? 15 : 500;
+    for (int i = 0; i < positions; ++i) {
+      const int empties = 8 + static_cast<int>(random.below(11));
+      const Position position = random_position(game, empties, random);
+      DfpnOptions zones, plain;
+      zones.table_megabytes = plain.table_megabytes = 2;
+      plain.threats = false;
+      const DfpnResult a = dfpn_solve(position, zones), b = dfpn_solve(position, plain);
+      ASSERT_TRUE(a.complete && b.complete);
+      const Value reference = alphabeta_value(position);
+      EXPECT_EQ(a.value, reference) << spec << " after " << moves_text(position);
+      EXPECT_EQ(b.value, reference) << spec << " after " << moves_text(position);
+      restricted += a.nodes < b.nodes;
+      won += reference != Value::Draw;
+    }
+  }
+  EXPECT_GT(restricted, 0u) << "the threat knowledge never cut a search: the test compares nothing";
+  EXPECT_GT(won, testing::sanitized() ? 5u : 300u) << "too few won positions: the zones had little to decide";
+}
+
 }  // namespace
 }  // namespace kinrow
