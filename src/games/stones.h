@@ -90,6 +90,12 @@ class StonesSet {
     ++size_;
     return true;
   }
+  bool contains(const Stones<W>& s) const {
+    const Key key = key_of(s);
+    for (std::size_t i = hash(key.data()) & mask_; !free(i); i = (i + 1) & mask_)
+      if (std::equal(key.begin(), key.begin() + words_, slots_.data() + i * words_)) return true;
+    return false;
+  }
   std::size_t size() const { return size_; }
   void clear() {
     slots_.assign(kInitialSlots * words_, kFree);

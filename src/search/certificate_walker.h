@@ -16,8 +16,9 @@
 // would be refuted were he to own them all (df-pn's zones of disproofs) — the walk may
 // write a `stronger` line and play that one position, with the cells given him, in place
 // of every turn of his within them (the checker's stronger rule, docs/certificates.md):
-// it does where one set answers several turns that would each cost entries
-// (stronger_positions).
+// it does where one set answers several turns that would each cost entries, and where a
+// dry run of both walks counts fewer entries below the stronger position than below the
+// turns it answers (stronger_positions).
 //
 // An oracle provides:
 //   std::optional<Move> choose(Board&, int holder, Claim)   a turn keeping the claim
@@ -36,6 +37,7 @@
 #include <deque>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -126,6 +128,7 @@ class CertificateWalker {
   Stones<W> class_of() const { return symmetry_ ? symmetry_->canonical(board_.stones()).stones : board_.stones(); }
 
   void visit() {
+    if (dry_ && dry_->counter.count > dry_->limit) return;  // a dry run past its limit: its answer is known
     const int mover = board_.to_move();
     // The checker's win-now rule plays a holder's immediate win: no entry. Most positions
     // a walk meets are these (every reply that ignores a threat), so this comes first.
@@ -134,11 +137,11 @@ class CertificateWalker {
     if (pairing_rule_ && oracle_.paired(board_)) {
       // The checker finds pairings of two cells a line itself; shared pairs are listed
       // (whose turn it is does not matter to them).
-      if (const auto* pairs = oracle_.listed_pairs(); pairs && seen_at(board_.given()).insert(class_of()))
+      if (const auto* pairs = oracle_.listed_pairs(); pairs && first_visit())
         send(out_->paired({owners(), *pairs, 0}));
       return;
     }
-    if (!seen_at(board_.given()).insert(class_of())) return;
+    if (!first_visit()) return;
     if (mover != holder_ && zones_ && claim_ == Claim::Win) {
       zones_->answer_turn(board_, holder_, *out_, [&](const Move& m, ZoneProfile<W>&) { follow(m, mover); });
       return;
@@ -189,9 +192,11 @@ class CertificateWalker {
       }
     }
     std::vector<Cells> needy;  // the stones of the turns whose walk would cost entries
+    std::vector<const Move*> needy_turns;
     if (!candidates.empty())
       for (const Move& m : turns)
-        if (!ends_in_holders_win(m, mover) && !oracle_.settled_at_once(board_, m)) needy.push_back(cells_of(m));
+        if (!ends_in_holders_win(m, mover) && !oracle_.settled_at_once(board_, m))
+          needy.push_back(cells_of(m)), needy_turns.push_back(&m);
     std::vector<Cells> used;
     std::vector<std::size_t> used_from;
     std::vector<char> held(needy.size(), 0), dropped(candidates.size(), 0);
@@ -207,6 +212,10 @@ class CertificateWalker {
       dropped[best] = 1;
       const Move& turn = turns[found_for[best]];
       if (!oracle_.stronger_holds(board_, turn, candidates[best].minus(cells_of(turn)))) continue;
+      std::vector<const Move*> answered;
+      for (std::size_t t = 0; t < needy.size(); ++t)
+        if (!held[t] && !needy[t].minus(candidates[best]).any()) answered.push_back(needy_turns[t]);
+      if (!cheaper_than_its_turns(turn, candidates[best], answered, mover)) continue;
       used.push_back(candidates[best]);
       used_from.push_back(found_for[best]);
       for (std::size_t t = 0; t < needy.size(); ++t) held[t] |= !needy[t].minus(candidates[best]).any();
@@ -227,10 +236,85 @@ class CertificateWalker {
     return used;
   }
 
-  // The fewest turns costing entries a stronger position must answer to be written: its
-  // own walk costs more than one of them, as it shares no positions with the game played.
-  // Three keeps one stone a turn's certificates at their size (7x7x5) and halves two
-  // stones a turn's (6x6x5, p=2; docs/benchmarks.md, "Stronger positions in certificates").
+  // Whether the stronger position of `cells` (the turn `m` played, the rest given the
+  // opponent) writes fewer entries than the turns it would answer, walked as usual: both
+  // counted by dry runs, the turns' stopping once they pass the position's. A stronger
+  // position shares nothing with the positions played, so it can cost more than the turns
+  // it saves (6x6x5: 63 entries against 14 when every candidate was taken).
+  bool cheaper_than_its_turns(const Move& m, const Cells& cells, const std::vector<const Move*>& answered, int mover) {
+    const Cells more = cells.minus(cells_of(m));
+    const std::size_t position = dry_count(kDryRunMost, [&] {
+      board_.play(m);
+      board_.give(more, mover);
+      visit();
+      board_.take_back_given(more);
+      board_.undo(m);
+    });
+    const std::size_t turns = dry_count(position, [&] {
+      for (const Move* t : answered) follow(*t, mover);
+    });
+    return turns > position;
+  }
+
+  // A dry run: the entries a walk would write, counted instead of written. The classes it
+  // meets are kept apart from those the walk wrote, which cost it nothing.
+  class CountingSink final : public CertificateSink {
+   public:
+    std::size_t count = 0;
+    bool begin(const std::string&, const std::string&) override { return true; }
+    bool strategy(const Strategy&) override { return true; }
+    bool entry(const StrategyEntry&) override { return ++count, true; }
+    bool paired(const PairedEntry&) override { return ++count, true; }
+    bool zone(const ZoneEntry&) override { return ++count, true; }
+    bool stronger(const StrongerEntry&) override { return ++count, true; }
+    bool end() override { return true; }
+  };
+  struct DryRun {
+    CountingSink counter;
+    std::size_t limit = 0;
+    std::deque<StonesSet<W>> written;  // the walk's own classes, set aside
+  };
+
+  // The entries `walk` (which plays from here and puts the board back) would write, counted
+  // up to one past `limit`. Inside, no stronger positions are taken (no dry run in a dry
+  // run): the count is an estimate from above.
+  template <class Walk>
+  std::size_t dry_count(std::size_t limit, Walk&& walk) {
+    DryRun dry;
+    dry.limit = limit;
+    dry.written = std::move(seen_);
+    seen_.clear();
+    CertificateSink* const out = out_;
+    const bool stronger = stronger_rule_;
+    out_ = &dry.counter;
+    stronger_rule_ = false;
+    dry_ = &dry;
+    walk();
+    dry_ = nullptr;
+    stronger_rule_ = stronger;
+    out_ = out;
+    seen_ = std::move(dry.written);
+    return dry.counter.count;
+  }
+
+  // Entries a dry run of a stronger position counts at most: past it, the turns it would
+  // answer need only cost more than this.
+  static constexpr std::size_t kDryRunMost = 1'000'000;
+
+  // Whether the board's position is met for the first time (its class not written yet,
+  // nor, in a dry run, counted), marking it met.
+  bool first_visit() {
+    const Stones<W> cls = class_of();
+    const int given = board_.given();
+    if (dry_ && given < static_cast<int>(dry_->written.size()) && dry_->written[given].contains(cls)) return false;
+    return seen_at(given).insert(cls);
+  }
+
+  // The fewest turns costing entries a stronger position must answer to be tried (the dry
+  // runs then decide). Two gave the smallest certificates on the small boards but larger
+  // ones on Connect6 8x8 (b7: 1,358 entries and 30 % more bytes, against 1,317); three is
+  // nowhere larger than before the dry runs (docs/benchmarks.md, "Stronger positions: a
+  // dry run decides").
   static constexpr std::size_t kStrongerAtLeast = 3;
 
   static Cells cells_of(const Move& m) {
@@ -276,6 +360,7 @@ class CertificateWalker {
   std::deque<StonesSet<W>> seen_;
   CertificateSink* out_ = nullptr;
   ZoneWriter<W>* zones_ = nullptr;
+  DryRun* dry_ = nullptr;  // during a dry run
 };
 
 }  // namespace kinrow
