@@ -172,6 +172,61 @@ TEST(ZoneCertificates, AZoneShrunkByACellItsSubProofReadsIsRejectedNamingIt) {
   EXPECT_GT(rejected, 3) << "of " << tries << " shrunk zones";
 }
 
+// Two-stone games whose first turn is one stone, won by the second player: his
+// certificates answer that first stone by zones too.
+const char* const kFirstTurnOfOne[] = {"mnk:6x4x4,p=2,q=1", "mnk:6x5x4,p=2,q=1", "mnk:7x4x4,p=2,q=1"};
+
+TEST(ZoneCertificates, TheOpponentsFirstTurnOfFewerStonesIsAnsweredToo) {
+  // The zone writer once took every turn of the opponent's for p stones; at the game's
+  // first turn of q < p the walk then played two stones for one, and no turn of the
+  // holder's kept the claim (a logic error, no certificate).
+  for (const char* spec : kFirstTurnOfOne) {
+    const Game game = make_game(spec);
+    const std::optional<Certificate> certificate = win_certificate(Position(game));
+    ASSERT_TRUE(certificate) << spec;
+    const CheckReport report = check_certificate(game, *certificate);
+    ASSERT_TRUE(report.ok) << spec << ": " << report.error;
+    if (!testing::sanitized() || spec == kFirstTurnOfOne[0]) {  // the reference search: 4 s for the three
+      EXPECT_EQ(report.to_move_value, value_name(alphabeta_value(Position(game)))) << spec;
+    }
+    EXPECT_GT(zone_count(*certificate), 0u) << spec;
+  }
+}
+
+TEST(ZoneCertificates, ASubProofThatPlaysOutsideItsZoneIsRejectedNamingTheCell) {
+  // A sub-proof (an entry with stones withheld) whose turn takes a cell its zone leaves
+  // out: a defender turn the zone lets through may hold that very cell. Made by taking the
+  // cell out of the zone declared at the sub-proof's position; the checker, which
+  // re-derives the cells a sub-proof reads rather than trusting the zone, must reject it
+  // and name the cell.
+  int tampered = 0;
+  for (const char* spec : kFirstTurnOfOne) {
+    const Game game = make_game(spec);
+    const std::optional<Certificate> certificate = win_certificate(Position(game));
+    ASSERT_TRUE(certificate) << spec;
+    for (std::size_t s = 0; s < certificate->strategies.size(); ++s) {
+      const Strategy& strategy = certificate->strategies[s];
+      for (const StrategyEntry& entry : strategy.entries) {
+        const auto zone = std::find_if(strategy.zones.begin(), strategy.zones.end(), [&](const ZoneEntry& z) {
+          return entry.withheld > 0 && z.withheld == entry.withheld && z.owner == entry.owner;
+        });
+        if (zone == strategy.zones.end()) continue;
+        for (Cell c : entry.move) {
+          if (zone->level[c] == 0) continue;
+          Certificate moved = *certificate;
+          moved.strategies[s].zones[zone - strategy.zones.begin()].level[c] = 0;
+          ++tampered;
+          const CheckReport report = check_certificate(game, moved);
+          EXPECT_FALSE(report.ok) << spec << ": a sub-proof playing " << format_cell(game, c)
+                                  << ", outside its zone, was accepted";
+          EXPECT_NE(report.error.find("misses " + format_cell(game, c)), std::string::npos) << report.error;
+        }
+      }
+    }
+  }
+  EXPECT_GT(tampered, 3) << "too few sub-proofs below zones to test";
+}
+
 // Df-pn with zones against df-pn without the threat knowledge and alpha-beta, on random
 // positions of boards small enough for all three.
 TEST(ZoneSearch, AgreesWithPlainSearchOnRandomPositions) {

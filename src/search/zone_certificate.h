@@ -43,7 +43,8 @@ class ZoneWriter {
     out_ = &out;
     Answered answered;
     Zone unused;
-    answer(Move{}, zone_order_, 0, answered, unused, whole);
+    // The board's own count: the game's first turn may place q stones, not p.
+    answer(Move{}, board.stones_left_in_turn(), zone_order_, 0, answered, unused, whole);
   }
 
   // The holder to move on `board` with a whole turn: writes the threat win of order
@@ -53,9 +54,9 @@ class ZoneWriter {
     board_ = &board;
     holder_ = holder;
     out_ = &out;
-    if (!search_.wins(board, holder, std::min(p(), board.empty_count()), order))
+    if (!search_.wins(board, holder, board.stones_left_in_turn(), order))
       throw std::logic_error("zone certificate: no threat win where one was claimed");
-    attack(std::min(p(), board.empty_count()), order, 0);
+    attack(board.stones_left_in_turn(), order, 0);
   }
 
  private:
@@ -89,11 +90,12 @@ class ZoneWriter {
     if (!taken) throw InputError("writing the certificate failed (is the disk full?)");
   }
 
-  // The opponent has placed `placed` of a turn that began with `withheld` stones already
-  // withheld on the way here (0 at the top). `whole` takes the turns no zone answers.
+  // The opponent has placed `placed` of his turn of `turn` stones, with `withheld` stones
+  // already withheld on the way here (0 at the top). `whole` takes the turns no zone
+  // answers. (Inside a sub-proof the board's stone count says nothing of turns, as stones
+  // were withheld: there a turn is p stones, or the cells left.)
   template <class Whole>
-  void answer(const Move& placed, int order, int withheld, Answered& answered, Zone& zone, Whole& whole) {
-    const int turn = std::min(p(), board_->empty_count());  // the stones of this turn (none on the board yet)
+  void answer(const Move& placed, int turn, int order, int withheld, Answered& answered, Zone& zone, Whole& whole) {
     if (placed.size == turn) {
       const Cells set = cells_of(placed);
       for (const auto& [stones, by] : answered.partial)
@@ -125,7 +127,7 @@ class ZoneWriter {
       Cells set = cells_of(next);
       if (std::find(answered.seen.begin(), answered.seen.end(), set) != answered.seen.end()) continue;
       answered.seen.push_back(set);
-      answer(next, order, withheld, answered, zone, whole);
+      answer(next, turn, order, withheld, answered, zone, whole);
     }
     if (wins) answered.partial.pop_back();
   }
@@ -161,7 +163,7 @@ class ZoneWriter {
     Zone below;
     // A defender who completes a line with his turn ends the game: the search never
     // leaves him one, so every whole turn here goes on.
-    answer(Move{}, order, withheld, answered, below, whole);
+    answer(Move{}, std::min(p(), board_->empty_count()), order, withheld, answered, below, whole);
     ZoneRules<W>::read_node(*board_, holder_, opponent(), below);
     take_back(move);
     for (int i = 0; i < move.size; ++i) below.add(Cells::single(move.cell[i]));
