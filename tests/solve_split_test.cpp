@@ -110,6 +110,11 @@ TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
     return names;
   };
   EXPECT_EQ(tables(), std::vector<std::string>{"move-1.16MiB.table"});
+  // A run with another table size goes on from the kept table at its own size.
+  const std::string other_size = "solve mnk:5x5x4 --method pns --split --threads 1 --tt-mb 8 --json --quiet --split-dir " +
+                                 dir + " --certificate " + cert + " --seconds 0.001";
+  EXPECT_EQ(kinrow(other_size).status, 4);
+  EXPECT_EQ(tables(), std::vector<std::string>{"move-1.16MiB.table"});
   const testing::CliRun again = kinrow(command);
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(value_of(again.out), "draw");

@@ -127,18 +127,24 @@ class SplitDir {
   std::string root_entry() const { return file("root-entry.cert"); }
   // The df-pn table of a question not yet answered, kept between runs: "move-3.1024MiB.table",
   // "opponent.2048MiB.table" (`name` is "move-3" or "opponent"). Its size is in its name, as a
-  // table is read back only at the size it was written; one of another size, from a run
-  // with other --threads or --tt-mb, is removed. Empty where the directory is not kept.
-  std::string table(const std::string& name, std::size_t megabytes) const {
+  // table is read back only at the size it was written, and a kept table keeps its size:
+  // `megabytes` becomes it (a later run with fewer moves left, so fewer at once and more
+  // megabytes each, would otherwise lose a proof of hours). Empty where the directory is
+  // not kept.
+  std::string table(const std::string& name, std::size_t& megabytes) const {
     if (!keep_) return "";
-    const std::string prefix = name + ".", wanted = prefix + std::to_string(megabytes) + "MiB.table";
+    const std::string prefix = name + ".", suffix = "MiB.table";
     std::error_code ignored;
     for (const auto& entry : fs::directory_iterator(path_, ignored)) {
       const std::string file_name = entry.path().filename().string();
-      if (file_name != wanted && file_name.starts_with(prefix) && file_name.ends_with("MiB.table"))
-        fs::remove(entry.path(), ignored);
+      if (!file_name.starts_with(prefix) || !file_name.ends_with(suffix)) continue;
+      const std::string size = file_name.substr(prefix.size(), file_name.size() - prefix.size() - suffix.size());
+      if (!size.empty() && std::all_of(size.begin(), size.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        megabytes = std::stoul(size);
+        return entry.path().string();
+      }
     }
-    return file(wanted);
+    return file(prefix + std::to_string(megabytes) + suffix);
   }
   static void forget(const std::string& table) {  // the question is answered: its table is no longer wanted
     std::error_code ignored;
@@ -257,7 +263,8 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
                 std::to_string(workers) + " at a time, a table of " + std::to_string(table) + " MiB each");
 
   // The moves' proofs, `workers` at once; the first win (or a stop) ends them all.
-  std::atomic<bool> stop{false};
+  std::atomic<bool> stop{false};  // stops the proofs running: a win, Ctrl-C, an error
+  bool out_of_budget = false;     // --seconds ran out: no proof is started (under `lock`)
   std::mutex lock;
   std::size_t next = 0, done = moves.size() - open.size() + owing.size();
   std::optional<std::size_t>& winning = result.winning;
@@ -310,7 +317,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       std::size_t i;
       {
         const std::lock_guard<std::mutex> guard(lock);
-        if (stop || next >= open.size()) return;
+        if (stop || out_of_budget || next >= open.size()) return;
         i = open[next++];
       }
       Position child = position;
@@ -318,7 +325,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       DfpnOptions one = request.options;
       one.threads = 1;
       one.table_megabytes = table;
-      one.table_file = dir.table("move-" + std::to_string(i + 1), table);  // a stopped move goes on from it
+      one.table_file = dir.table("move-" + std::to_string(i + 1), one.table_megabytes);  // a stopped move goes on from it
       one.interrupt = &stop;
       if (budget > 0) one.seconds = std::max(1e-3, budget - seconds_since(started));
       one.on_progress = [&, i](uint64_t nodes, uint32_t pn, uint32_t dn) {
@@ -341,7 +348,11 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
         result.stopped = true;
         result.interrupted |= r.interrupted && interrupt_requested().load();
         overflowed |= !r.out_of_time && !r.interrupted;
-        stop = true;
+        // Out of --seconds: no move is started, but those running are not cut short — they
+        // meet the same deadline in their proofs, and a walk reading off a decided proof has
+        // none (the budget was the value's; a win's certificate is worth its walk).
+        if (r.out_of_time) out_of_budget = true;
+        else stop = true;
         continue;
       }
       record(i, r);  // where the proof had nothing to decide (the move ends the game)
@@ -398,12 +409,15 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       DfpnOptions whole = request.options;
       whole.threads = request.threads;
       whole.table_megabytes = request.table_megabytes;
-      whole.table_file = dir.table("opponent", request.table_megabytes);
+      whole.table_file = dir.table("opponent", whole.table_megabytes);
       if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
       progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +
                     std::to_string(request.threads) + " thread" + (request.threads > 1 ? "s" : "") + ")");
       whole.on_decided = [&](const DfpnResult& r) {  // kept before its certificate, as a move's answer is
         if (!dir.used()) return;
+        if (kept.decided && kept.wins != !r.not_lose)
+          throw InputError(dir.opponent_answer() + " says the opponent " + (kept.wins ? "wins" : "does not win") +
+                           ", but its proof says he " + (kept.wins ? "does not" : "does") + ": remove the file");
         kept.wins = !r.not_lose;
         kept.nodes = r.nodes;
         kept.seconds = r.seconds;

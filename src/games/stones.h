@@ -93,7 +93,7 @@ class StonesSet {
   bool contains(const Stones<W>& s) const {
     const Key key = key_of(s);
     for (std::size_t i = hash(key.data()) & mask_; !free(i); i = (i + 1) & mask_)
-      if (std::equal(key.begin(), key.begin() + words_, slots_.data() + i * words_)) return true;
+      if (std::equal(key.begin(), key.begin() + words_, slot(i))) return true;
     return false;
   }
   std::size_t size() const { return size_; }
@@ -132,6 +132,7 @@ class StonesSet {
     return static_cast<std::size_t>(h ^ (h >> 32));
   }
   uint64_t* slot(std::size_t i) { return slots_.data() + i * words_; }
+  const uint64_t* slot(std::size_t i) const { return slots_.data() + i * words_; }
   bool is_free(const uint64_t* key) const { return key[0] == kFree && key[packed_ ? 0 : W] == kFree; }
   bool free(std::size_t i) const { return is_free(slots_.data() + i * words_); }
 

@@ -176,7 +176,8 @@ class CertificateWalker {
   // nothing with those played), so a set is written only where it answers several turns
   // that would each cost entries (turns whose position no rule or knowledge ends at
   // once). Greedily, the candidate holding most such turns not yet held is taken, if it
-  // holds at least kStrongerAtLeast of them and df-pn confirms its position. The sets
+  // holds at least kStrongerAtLeast of them, df-pn confirms its position, and dry runs
+  // find its position cheaper than those turns (cheaper_than_its_turns). The sets
   // taken, in that order, are written as `stronger` lines and their positions walked, the
   // cells beyond the turn given him. Each set is the first to hold the turns it was taken
   // for, as the checker reads them, so none goes unreached; every turn a set holds is
@@ -237,19 +238,25 @@ class CertificateWalker {
   }
 
   // Whether the stronger position of `cells` (the turn `m` played, the rest given the
-  // opponent) writes fewer entries than the turns it would answer, walked as usual: both
-  // counted by dry runs, the turns' stopping once they pass the position's. A stronger
-  // position shares nothing with the positions played, so it can cost more than the turns
-  // it saves (6x6x5: 63 entries against 14 when every candidate was taken).
+  // opponent) writes fewer entries than the turns it would answer, walked as usual (its
+  // `stronger` line aside): both counted by dry runs, the turns' stopping once they pass
+  // the position's. A stronger position shares nothing with the positions played, so it
+  // can cost more than the turns it saves (6x6x5: 63 entries against 14 when every
+  // candidate was taken). A position too big to count within kDryRunPerTurn entries a
+  // turn is taken uncounted, as every candidate was before: the dry runs stay a fraction
+  // of the walk. Their df-pn re-decisions count against certificate_max_nodes as the
+  // walk's do.
   bool cheaper_than_its_turns(const Move& m, const Cells& cells, const std::vector<const Move*>& answered, int mover) {
     const Cells more = cells.minus(cells_of(m));
-    const std::size_t position = dry_count(kDryRunMost, [&] {
+    const std::size_t most = kDryRunPerTurn * answered.size();
+    const std::size_t position = dry_count(most, [&] {
       board_.play(m);
       board_.give(more, mover);
       visit();
       board_.take_back_given(more);
       board_.undo(m);
     });
+    if (position > most) return true;
     const std::size_t turns = dry_count(position, [&] {
       for (const Move* t : answered) follow(*t, mover);
     });
@@ -284,22 +291,28 @@ class CertificateWalker {
     dry.limit = limit;
     dry.written = std::move(seen_);
     seen_.clear();
-    CertificateSink* const out = out_;
-    const bool stronger = stronger_rule_;
+    // The walk's state comes back however the dry run ends (an exception included).
+    struct Restore {
+      CertificateWalker& walker;
+      DryRun& dry;
+      CertificateSink* out;
+      bool stronger;
+      ~Restore() {
+        walker.dry_ = nullptr;
+        walker.stronger_rule_ = stronger;
+        walker.out_ = out;
+        walker.seen_ = std::move(dry.written);
+      }
+    } restore{*this, dry, out_, stronger_rule_};
     out_ = &dry.counter;
     stronger_rule_ = false;
     dry_ = &dry;
     walk();
-    dry_ = nullptr;
-    stronger_rule_ = stronger;
-    out_ = out;
-    seen_ = std::move(dry.written);
     return dry.counter.count;
   }
 
-  // Entries a dry run of a stronger position counts at most: past it, the turns it would
-  // answer need only cost more than this.
-  static constexpr std::size_t kDryRunMost = 1'000'000;
+  // Entries a dry run of a stronger position may count for each turn it would answer.
+  static constexpr std::size_t kDryRunPerTurn = 1000;
 
   // Whether the board's position is met for the first time (its class not written yet,
   // nor, in a dry run, counted), marking it met.

@@ -136,7 +136,8 @@ struct DfpnOptions {
   // its expansions so far and the root's numbers as last known (a job's cancel check;
   // nodes() adds the helpers' at the end).
   std::function<void(uint64_t nodes, uint32_t root_pn, uint32_t root_dn)> on_progress;
-  // dfpn_solve only: called once the proofs have decided, with their answer, before the
+  // dfpn_solve only: called once the proofs have decided (not for a position already over,
+  // which has nothing to decide), with their answer, before the
   // certificate (if one is asked for) is read off them. That walk can take longer than the
   // proof (Connect6 8x8 after b8: a proof of 35 minutes, a walk stopped after millions of
   // entries), so whoever keeps answers keeps this one first (cli/solve_split.cpp).
