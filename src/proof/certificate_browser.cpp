@@ -87,17 +87,6 @@ const ZoneAnswer* answering_zone(const std::vector<ZoneAnswer>& zones, const Tur
   return nullptr;
 }
 
-// After the opponent's `turn` (sorted) inside the stronger position of `cells`: the rest
-// of the cells given him, where the checker's play of that position has them too
-// (strategy_lookup.h, in_stronger_position). Returns the cells given.
-Turn give_the_rest(Position& path, const std::vector<Cell>& cells, const Turn& turn, int opponent) {
-  Turn rest;
-  std::set_difference(cells.begin(), cells.end(), turn.begin(), turn.end(), std::back_inserter(rest));
-  if (rest.empty() || path.over()) return {};
-  path.give(opponent, rest);
-  return rest;
-}
-
 // Listed pairs as the browser shows pairs and tuples alike.
 std::vector<std::vector<Cell>> as_tuples(const std::vector<std::pair<Cell, Cell>>& pairs) {
   std::vector<std::vector<Cell>> tuples;
@@ -177,7 +166,7 @@ class StrategyBrowser final : public StrategyBrowse {
       walked.push_back(turn);
       // A stronger position answers the turn: play goes on there, the rest of its cells his.
       if (stronger)
-        for (Cell c : give_the_rest(path, *stronger, turn, opponent)) given.push_back(c);
+        for (Cell c : give_rest_of_stronger_set(path, *stronger, turn, opponent)) given.push_back(c);
       if (!zone_end) at = expand(path, false);
     }
 
@@ -230,7 +219,7 @@ class StrategyBrowser final : public StrategyBrowse {
       } else {
         const int opponent = path.to_move();
         path.play(turn);
-        const Turn rest = stronger ? give_the_rest(path, *stronger, turn, opponent) : Turn{};
+        const Turn rest = stronger ? give_rest_of_stronger_set(path, *stronger, turn, opponent) : Turn{};
         const Expansion next = expand(path, false);
         child.answered_by = stronger ? "stronger" : answered_by(next);
         if (next.kind == BrowseNodeKind::End) child.end_reason = next.end_reason;

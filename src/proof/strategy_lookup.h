@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <utility>
@@ -543,18 +544,28 @@ inline int stronger_set_holding(const std::vector<std::vector<Cell>>& sets, cons
   return -1;
 }
 
+// After the opponent's `turn` (sorted, inside `cells`, sorted) was played on `path`: the
+// rest of the cells given him, where the game goes on. Returns the cells given (take them
+// back before undoing the turn).
+inline Turn give_rest_of_stronger_set(Position& path, const std::vector<Cell>& cells, const Turn& turn, int opponent) {
+  Turn rest;
+  std::set_difference(cells.begin(), cells.end(), turn.begin(), turn.end(), std::back_inserter(rest));
+  if (rest.empty() || path.over()) return {};
+  path.give(opponent, rest);
+  return rest;
+}
+
 // Calls visit() with `path` at the stronger position of `cells` (sorted, distinct, empty,
 // at least the opponent's turn; he is to move): his turn's stones from the first of them,
 // the rest given him; then puts `path` back. Returns what visit() returned.
 template <class Visit>
 auto in_stronger_position(Position& path, const std::vector<Cell>& cells, Visit&& visit) {
-  const int stones = path.stones_this_turn(), opponent = path.to_move();
-  const Turn turn(cells.begin(), cells.begin() + stones), rest(cells.begin() + stones, cells.end());
+  const int opponent = path.to_move();
+  const Turn turn(cells.begin(), cells.begin() + path.stones_this_turn());
   path.play(turn);
-  const bool give = !rest.empty() && !path.over();
-  if (give) path.give(opponent, rest);
+  const Turn rest = give_rest_of_stronger_set(path, cells, turn, opponent);
   auto result = visit();
-  if (give) path.take_back(rest);
+  if (!rest.empty()) path.take_back(rest);
   path.undo();
   return result;
 }
