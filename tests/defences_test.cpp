@@ -150,6 +150,35 @@ TEST(DefencesResult, AgreesWithAlphaBetaAndItsCertificatesCheck) {
   EXPECT_GT(held, 0) << "no position the defender holds";
 }
 
+// The defender's turn may be the game's first, of q stones where the others are p: the
+// listing withholds q stones, not p, and the certificate's top answers single stones.
+TEST(DefencesResult, TheDefendersFirstTurnOfQStonesIsListedAndProved) {
+  for (const char* spec : {"mnk:6x4x4,p=2,q=1", "mnk:5x4x4,p=2,q=1"}) {
+    const Game game = make_game(spec);
+    const Position empty(game);
+    ASSERT_EQ(empty.stones_this_turn(), 1) << spec;
+    DefencesOptions options;
+    options.prove = true;
+    options.certificate = true;
+    options.dfpn.table_megabytes = 16;
+    options.dfpn.threads = 1;
+    const DefencesResult proof = prove_defences(empty, options);
+    for (const TurnProof& turn : proof.turns) EXPECT_EQ(turn.turn.size(), 1u) << spec;
+    for (const auto& partial : proof.partial) EXPECT_TRUE(partial.placed.empty()) << spec << ": a second stone";
+    const bool defender_loses = alphabeta_value(empty) == Value::Loss;
+    ASSERT_TRUE(proof.attacker_wins.has_value()) << spec;
+    EXPECT_EQ(*proof.attacker_wins, defender_loses) << spec;
+    if (!*proof.attacker_wins) continue;
+    ASSERT_TRUE(proof.strategy) << spec;
+    Certificate certificate;
+    certificate.spec = game.spec;
+    certificate.strategies.push_back(*proof.strategy);
+    const CheckReport report = check_certificate(game, certificate);
+    EXPECT_TRUE(report.ok) << spec << ": " << report.error;
+    EXPECT_EQ(report.to_move_value, "loss") << spec;
+  }
+}
+
 TEST(DefencesCli, WritesACertificateVerifyAccepts) {
   const std::string path = ::testing::TempDir() + "kinrow_defences_" + std::to_string(::getpid()) + ".cert";
   const std::string moves = "\"c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 f5m9\"";

@@ -28,6 +28,7 @@ const CommandSpec kDefencesSpec = {
     "cells that win reads form a zone: a turn with no stone there loses to the same\n"
     "threats. Each stone in the zone is placed and the rest withheld (a seminull move),\n"
     "and so on, stone by stone; whole turns are tried against the attacker's threats.\n"
+    "The defender's turn may be the game's first, of q stones (no --moves).\n"
     "What is printed are the turns left: none means the attacker wins (Wu and Lin's\n"
     "relevance-zone-oriented proof search; docs/threats.md).\n\n"
     "--prove hands each turn left to df-pn, one proof a turn in one table (turns that are\n"
@@ -43,6 +44,7 @@ const CommandSpec kDefencesSpec = {
     "  kinrow defences mnk:19x19x6,p=2,q=3 --moves j11i10k10\n"
     "  kinrow defences mnk:19x19x6,p=2,q=3 --moves j11i10k10 --prove --certificate c623.cert\n"
     "      --certificate-from-empty && kinrow verify mnk:19x19x6,p=2,q=3 c623.cert --infinite\n"
+    "  kinrow defences mnk:6x4x4,p=2,q=1 --prove   (Black's single first stone: each loses)\n"
     "  kinrow defences mnk:15x15x5 --moves \"h8 h9 i8 i9 j9\" --json\n"
     "  kinrow defences connect6 --moves \"c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 f5m9\"\n"
     "      --certificate won.cert && kinrow verify connect6 won.cert",
@@ -195,7 +197,8 @@ int run_defences(const Args& args) {
   }
   std::cout << "game          " << game.spec << "\n";
   std::cout << "moves         " << (position.history().empty() ? "(empty board)" : format_turns(game, position.history())) << "\n";
-  std::cout << "defender      " << (defender == 0 ? "first player (x)" : "second player (o)") << ", " << p
+  const int turn_stones = position.stones_this_turn();
+  std::cout << "defender      " << (defender == 0 ? "first player (x)" : "second player (o)") << ", " << turn_stones
             << " stone(s)\n";
   const PartialTurn& null_move = result.partial.front();
   std::cout << "null move     "
@@ -208,7 +211,7 @@ int run_defences(const Args& args) {
     ++seminull;
     seminull_wins += result.partial[i].attacker_wins;
   }
-  if (p > 1)
+  if (turn_stones > 1)
     std::cout << "seminull      " << seminull << " partial turns, " << seminull_wins
               << " still lost to threats (their zones restrict the next stone)\n";
   std::cout << "refuted       " << with_commas(result.refuted) << " whole turns in the zones lose to threats\n";

@@ -22,7 +22,7 @@ template <int W>
 void prove_on(Board<W>& board, const DefencesOptions& options, int attacker, const std::string& start_moves,
               const DefencesProgress& progress, DefencesResult& out) {
   const BoardTables& tables = board.tables();
-  const int p = tables.rules.stones_per_turn;
+  const int turn_stones = board.stones_left_in_turn();
   auto start = std::chrono::steady_clock::now();
   ThreatSpaceSearch<W> threats(tables);
   threats.set_node_limit(options.threat_nodes);
@@ -37,7 +37,7 @@ void prove_on(Board<W>& board, const DefencesOptions& options, int attacker, con
   for (const Move& m : report.unrefuted) {
     TurnProof turn;
     turn.turn = sorted_turn(m);
-    turn.completes_line = m.size < std::min(p, board.empty_count());
+    turn.completes_line = m.size < turn_stones;
     if (turn.completes_line) turn.attacker_wins = false;
     out.turns.push_back(turn);
   }
@@ -116,8 +116,6 @@ void check_defences_position(const Position& position) {
   if (!ThreatSpaceSearch<1>::applies(game.rules))
     throw InputError("the defences are read by threats where completing a line wins: not under gravity or misere");
   if (position.over()) throw InputError("the game is over after these moves");
-  const int p = game.rules.stones_per_turn;
-  if (position.stones_this_turn() != p) throw InputError("the defender's turn must be a whole turn of p stones");
   const int attacker = 1 - position.to_move();
   if (game.rules.goal == Goal::MakerBreaker && attacker == 1)
     throw InputError("the attacker (the side not to move) cannot win in this game: his lines do not count");

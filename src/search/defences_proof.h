@@ -53,7 +53,7 @@ struct PartialTurn {
 // One turn the threats left, and what df-pn says after it.
 struct TurnProof {
   Turn turn;                          // the defender's stones, in cell order
-  bool completes_line = false;        // fewer than p stones that complete his line: he wins
+  bool completes_line = false;        // fewer stones than his turn that complete his line: he wins
   bool searched = false;              // df-pn ran (or a symmetric turn's answer was taken)
   std::optional<bool> attacker_wins;  // nullopt: not searched, or the budget ran out
   uint64_t nodes = 0;                 // df-pn's expansions

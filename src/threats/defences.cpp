@@ -11,11 +11,10 @@ class DefenceLister {
   DefenceLister(ThreatSpaceSearch<W>& search, Board<W>& board, int attacker, int zone_order, int threat_order,
                 DefenceReport<W>& out)
       : search_(search), board_(board), attacker_(attacker), zone_order_(zone_order), threat_order_(threat_order),
-        p_(board.tables().rules.stones_per_turn), out_(out) {}
+        p_(board.tables().rules.stones_per_turn), turn_(board.stones_left_in_turn()), out_(out) {}
 
   void visit(Move& placed) {
-    const int turn = std::min(p_, board_.empty_count() + placed.size);
-    if (placed.size == turn || board_.empty().none()) {
+    if (placed.size == turn_ || board_.empty().none()) {
       // A whole turn that a partial turn's win answers (its other stones irrelevant there).
       for (const auto& [stones, zone] : answering_)
         if (zone.irrelevant(cells_of(placed).minus(stones))) {
@@ -26,7 +25,7 @@ class DefenceLister {
       else out_.unrefuted.push_back(placed);
       return;
     }
-    const int withheld = turn - placed.size;
+    const int withheld = turn_ - placed.size;
     ZoneProfile<W> zone;
     typename DefenceReport<W>::PartialTurn partial{placed, false, {}};
     const Bits<W> empty = board_.empty();
@@ -64,6 +63,7 @@ class DefenceLister {
   ThreatSpaceSearch<W>& search_;
   Board<W>& board_;
   int attacker_, zone_order_, threat_order_, p_;
+  int turn_;  // the defender's stones this turn: p, q on the game's first, fewer if the board runs out
   DefenceReport<W>& out_;
   std::vector<Bits<W>> seen_;  // partial turns met already, as sets
   std::vector<std::pair<Bits<W>, ZoneProfile<W>>> answering_;  // partial turns on the way that the attacker wins after

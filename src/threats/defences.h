@@ -30,7 +30,8 @@ struct DefenceReport {
   uint64_t nodes = 0;                // threat-space search nodes
 };
 
-// `board` with the defender to move at the start of his turn; `attacker` the other side.
+// `board` with the defender to move at the start of his turn (of p stones, or q on the
+// game's first); `attacker` the other side, whose turns are p stones.
 template <int W>
 DefenceReport<W> list_defences(ThreatSpaceSearch<W>& search, Board<W>& board, int attacker, int zone_order,
                                int threat_order);
