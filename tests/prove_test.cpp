@@ -223,6 +223,24 @@ TEST(JobLevelProof, DefencesJobsListEveryTurnThatMayNotLose) {
   EXPECT_FALSE(JobContext("connect4", "").threat_tables);
 }
 
+// The defender's turn may be the game's first, of q stones: on 6x4x4 with p = 2, q = 1,
+// Black's single opening stone loses to White's threats wherever it goes (alpha-beta
+// agrees), and the job says so without a child.
+TEST(JobLevelProof, ADefencesJobTakesTheFirstTurnOfQStones) {
+  const JobContext context("mnk:6x4x4,p=2,q=1", "");
+  // Turns start at stones 0 (Black's one), 1 (White's two), 3 (Black's two), ...
+  for (int depth = 0; depth < 6; ++depth) EXPECT_EQ(context.whole_turn_at(depth), depth != 2 && depth != 4) << depth;
+  JobSpec spec;
+  spec.kind = JobKind::Defences;
+  spec.attacker = 1;
+  spec.node_budget = 20000;
+  spec.table_megabytes = 1;
+  const JobResult listed = run_job(context, spec);
+  ASSERT_TRUE(listed.decided.has_value());
+  EXPECT_TRUE(*listed.decided);
+  EXPECT_EQ(testing::alphabeta_value(context.start), Value::Loss);
+}
+
 TEST(JobLevelProof, ResumesFromItsDatabaseWithoutRunningJobsAgain) {
   TemporaryDirectory dir("kinrow-prove-test");
   const TreeSettings settings = small_jobs(Policy::VirtualLoss, Siblings::Postponed, 80);

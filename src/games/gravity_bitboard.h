@@ -55,6 +55,7 @@ struct GravityGeometry {
       column[x] = ((Bits{1} << h) - 1) << (x * (h + 1));
       board |= column[x];
       for (int y = 0; y < h; y += 2) odd_rows |= Bits{1} << (x * (h + 1) + y);
+      for (int y = 0; y < h; ++y) mirror_cell[x * (h + 1) + y] = Bits{1} << ((w - 1 - x) * (h + 1) + y);
     }
     follower_rows = h % 2 == 0 ? board & ~odd_rows : odd_rows;
     shifts[0] = 1;  // vertical
@@ -71,12 +72,14 @@ struct GravityGeometry {
   // a follower claims by answering every move on top of it (see search/claimeven.h).
   Bits follower_rows = 0;
   Bits column[kMaxWidth] = {};
+  Bits mirror_cell[kBits] = {};  // by a cell's bit index: the same cell of the mirror image
   int shifts[4];
 
   int cells() const { return width * height; }
 
   // A bit set with its columns in reverse order: the mirror image of a position's key
-  // (the image has the same value, so the table can hold the two once).
+  // (the image has the same value, so the table can hold the two once). A loop over the
+  // columns: the search reads the image the board keeps (GravityBitboard::mirrored_key).
   Bits mirror(Bits bits) const {
     const int stride = height + 1;
     const Bits column_bits = (Bits{1} << stride) - 1;
@@ -148,17 +151,32 @@ class GravityBitboard {
   Bits playable() const { return (mask_ + g_->bottom) & g_->board; }
   bool column_playable(int x) const { return !(mask_ & g_->top_of(x)); }
   Bits key() const { return current_ + mask_ + g_->bottom; }
+  // The key after the side to move drops a stone on `cell`, without playing it.
+  Bits key_after(Bits cell) const { return opponent() + (mask_ | cell) + g_->bottom; }
+
+  // The same two of the mirror image (columns in reverse order), which the table shares
+  // with the position. The board keeps the image's stones as it plays, two operations a
+  // move, where mirroring a key loops over the columns: with 128-bit words at every node
+  // and every child, that loop cost more than the rest of the key's work.
+  Bits mirrored_key() const { return mirrored_current_ + mirrored_mask_ + g_->bottom; }
+  Bits mirrored_key_after(Bits cell) const {
+    return (mirrored_current_ ^ mirrored_mask_) + (mirrored_mask_ | g_->mirror_cell[lowest_bit(cell)]) + g_->bottom;
+  }
 
   // Drops a stone on `cell` (a single bit of playable()) for the side to move.
   void play(Bits cell) {
     current_ ^= mask_;  // the mover's stones become the opponent's of the next turn
     mask_ |= cell;
+    mirrored_current_ ^= mirrored_mask_;
+    mirrored_mask_ |= g_->mirror_cell[lowest_bit(cell)];
     ++moves_;
   }
   void undo(Bits cell) {
     --moves_;
     mask_ ^= cell;
     current_ ^= mask_;
+    mirrored_mask_ ^= g_->mirror_cell[lowest_bit(cell)];
+    mirrored_current_ ^= mirrored_mask_;
   }
   void play_column(int x) { play((mask_ + g_->bottom_of(x)) & g_->column[x]); }
 
@@ -166,6 +184,8 @@ class GravityBitboard {
   const GravityGeometry<Bits>* g_;
   Bits current_ = 0;
   Bits mask_ = 0;
+  Bits mirrored_current_ = 0;  // current_ and mask_ of the mirror image
+  Bits mirrored_mask_ = 0;
   int moves_ = 0;
 };
 

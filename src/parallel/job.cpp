@@ -165,7 +165,8 @@ JobResult run_on(Board<W>& board, const JobSpec& spec, const Position* node,
   return result;
 }
 
-// A defences job on `board` (the defender at the start of a whole turn); none where his
+// A defences job on `board` (the defender at the start of a whole turn: p stones, q on
+// the game's first, fewer where the board runs out); none where his
 // pass loses to no threat (or the attacker is a breaker, whose lines do not count), so
 // that the zones would restrict nothing.
 template <int W>
@@ -316,10 +317,10 @@ JobContext::JobContext(const std::string& spec, const std::string& start_moves)
 }
 
 bool JobContext::whole_turn_at(int depth) const {
-  const int n = start_stones + depth, p = game.rules.stones_per_turn;
+  const int n = start_stones + depth;
   const int turn = tables->turn_of_stone(n);
   const bool starts = n == 0 || tables->turn_of_stone(n - 1) != turn;
-  return threat_tables && starts && tables->stones_on_turn(turn) == p && start.empty_count() - depth >= p;
+  return threat_tables && starts && start.empty_count() - depth >= tables->stones_on_turn(turn);
 }
 
 namespace {
@@ -363,8 +364,7 @@ JobResult run_job(const JobContext& context, const JobSpec& spec, const std::ato
       throw InputError("job: defences read threats, which do not decide this game (gravity or misere)");
     std::optional<JobResult> listed = with_board(*context.threat_tables, [&](auto board) {
       play_path(board, context, spec);
-      if (!board.at_turn_start() || board.to_move() == spec.attacker ||
-          board.stones_left_in_turn() != board.tables().rules.stones_per_turn)
+      if (!board.at_turn_start() || board.to_move() == spec.attacker)
         throw InputError("job: a defences job needs the defender at the start of a whole turn");
       return run_defences(board, spec);
     });

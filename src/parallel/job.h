@@ -107,8 +107,8 @@ struct JobContext {
   JobContext(const std::string& spec, const std::string& start_moves);
   // Who places the stone after `depth` stones from the start.
   int mover_at(int depth) const { return tables->turn_of_stone(start_stones + depth) & 1; }
-  // Whether a defences job can run after `depth` stones: the stone starts a turn of p
-  // stones (not the first turn's q), the board has room for them, and threats apply.
+  // Whether a defences job can run after `depth` stones: the stone starts a turn (of p
+  // stones, or the first turn's q), the board has room for it, and threats apply.
   bool whole_turn_at(int depth) const;
   Game game;
   Position start;

@@ -193,14 +193,11 @@ class GravitySearch {
                           root_.moves, root_.column});
   }
 
-  // The table key of a position given its key, and whether the mirror image's was taken
-  // (moves stored under it are then mirrored).
-  Bits canonical(Bits key, bool& mirrored) const {
-    mirrored = false;
-    if (!use_.mirror) return key;
-    const Bits other = g_.mirror(key);
-    mirrored = other < key;
-    return mirrored ? other : key;
+  // The table key of a position given its key and its mirror image's, and whether the
+  // image's was taken (moves stored under it are then mirrored).
+  Bits canonical(Bits key, Bits mirrored_key, bool& mirrored) const {
+    mirrored = use_.mirror && mirrored_key < key;
+    return mirrored ? mirrored_key : key;
   }
   int unmirror(int column, bool mirrored) const { return mirrored ? g_.width - 1 - column : column; }
 
@@ -232,7 +229,7 @@ class GravitySearch {
     if (moves >= cells_ - 2) return 0;
     if (!(candidates & (candidates - 1))) return play_only(candidates, alpha, beta);
     node.candidates = candidates;
-    node.key = canonical(board_.key(), node.mirrored);
+    node.key = canonical(board_.key(), board_.mirrored_key(), node.mirrored);
     prefetch(node.key);
 
     // The opponent cannot complete a line on the next move, we cannot on this one.
@@ -257,7 +254,7 @@ class GravitySearch {
     if (moves == cells_ - 1) return 0;  // the last cell, safely
     if (!(candidates & (candidates - 1))) return play_only(candidates, alpha, beta);
     node.candidates = candidates;
-    node.key = canonical(board_.key(), node.mirrored);
+    node.key = canonical(board_.key(), board_.mirrored_key(), node.mirrored);
     prefetch(node.key);
 
     // The opponent completes on its next move at the earliest, we on our next one.
@@ -343,7 +340,7 @@ class GravitySearch {
       Bits ck = 0;
       if (etc || shared) {
         bool child_mirrored;
-        ck = canonical(board_.opponent() + (board_.mask() | c) + g_.bottom, child_mirrored);
+        ck = canonical(board_.key_after(c), board_.mirrored_key_after(c), child_mirrored);
         prefetch(ck);
       }
       const int s = x == hint      ? 1 << 30
