@@ -183,17 +183,23 @@ TEST(JobLevelProof, EngineJobsPickAnOpenChildAndEvaluateItWithoutClaimingAProof)
   EXPECT_EQ(job_spec_from_json(job_spec_json(plain)).engine_nodes, 0u);
 }
 
+// A defences job for `attacker`, with a budget the small boards here never reach.
+JobSpec defences_job(int attacker) {
+  JobSpec spec;
+  spec.kind = JobKind::Defences;
+  spec.attacker = attacker;
+  spec.node_budget = 20000;
+  spec.table_megabytes = 1;
+  return spec;
+}
+
 // A defences job lists the defender's turns the threats leave, and every other turn does
 // lose: alpha-beta, which knows nothing of threats or zones, says so for each.
 TEST(JobLevelProof, DefencesJobsListEveryTurnThatMayNotLose) {
   // x has an open three c4 d4 e4 on 7x7, o to move: a pass loses to an open four.
   const std::string moves = "c4 a1 d4 a7 e4";
   const JobContext context("mnk:7x7x5", moves);
-  JobSpec spec;
-  spec.kind = JobKind::Defences;
-  spec.attacker = 0;
-  spec.node_budget = 20000;
-  spec.table_megabytes = 1;
+  JobSpec spec = defences_job(0);
   const JobResult listed = run_job(context, spec);
   ASSERT_FALSE(listed.decided.has_value());
   EXPECT_TRUE(listed.complete);
@@ -230,11 +236,7 @@ TEST(JobLevelProof, ADefencesJobTakesTheFirstTurnOfQStones) {
   const JobContext context("mnk:6x4x4,p=2,q=1", "");
   // Turns start at stones 0 (Black's one), 1 (White's two), 3 (Black's two), ...
   for (int depth = 0; depth < 6; ++depth) EXPECT_EQ(context.whole_turn_at(depth), depth != 2 && depth != 4) << depth;
-  JobSpec spec;
-  spec.kind = JobKind::Defences;
-  spec.attacker = 1;
-  spec.node_budget = 20000;
-  spec.table_megabytes = 1;
+  JobSpec spec = defences_job(1);
   const JobResult listed = run_job(context, spec);
   ASSERT_TRUE(listed.decided.has_value());
   EXPECT_TRUE(*listed.decided);
