@@ -166,9 +166,9 @@ JobResult run_on(Board<W>& board, const JobSpec& spec, const Position* node,
 }
 
 // A defences job on `board` (the defender at the start of a whole turn: p stones, q on
-// the game's first, fewer where the board runs out); none where his
-// pass loses to no threat (or the attacker is a breaker, whose lines do not count), so
-// that the zones would restrict nothing.
+// the game's first, fewer where the board runs out); none where his pass loses to no
+// threat (or the attacker is a breaker, whose lines do not count), so that the zones
+// would restrict nothing.
 template <int W>
 std::optional<JobResult> run_defences(Board<W>& board, const JobSpec& spec) {
   if (!board.tables().lines_count[spec.attacker]) return std::nullopt;  // a breaker wins by no threat
