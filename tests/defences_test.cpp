@@ -165,6 +165,17 @@ TEST(DefencesResult, TheDefendersFirstTurnOfQStonesIsListedAndProved) {
     const DefencesResult proof = prove_defences(empty, options);
     for (const TurnProof& turn : proof.turns) EXPECT_EQ(turn.turn.size(), 1u) << spec;
     for (const auto& partial : proof.partial) EXPECT_TRUE(partial.placed.empty()) << spec << ": a second stone";
+    // Every first stone the listing does not keep loses (alpha-beta, which knows no zones).
+    int refuted = 0;
+    for (const Turn& turn : empty.legal_turns()) {
+      if (std::any_of(proof.turns.begin(), proof.turns.end(), [&](const TurnProof& t) { return t.turn == turn; }))
+        continue;
+      Position after = empty;
+      after.play(turn);
+      EXPECT_EQ(alphabeta_value(after), Value::Win) << spec << " " << format_turn(game, turn) << " should lose";
+      ++refuted;
+    }
+    EXPECT_GT(refuted, 0) << spec;
     const bool defender_loses = alphabeta_value(empty) == Value::Loss;
     ASSERT_TRUE(proof.attacker_wins.has_value()) << spec;
     EXPECT_EQ(*proof.attacker_wins, defender_loses) << spec;

@@ -1,5 +1,6 @@
 // kinrow defences: the defender turns that the attacker's threat strategies do not refute
 // (Wu and Lin's NCTU6-Verifier), with the relevance zones that refute the rest.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -51,7 +52,8 @@ const CommandSpec kDefencesSpec = {
     {
         {"moves", "M", "the position (the defender is to move after it)"},
         {"prove", "", "decide each turn left by df-pn (relevance zones as solve --method pns uses them)"},
-        {"zone-order", "N", "order behind the zones (default p + 1: double threats after a null move)"},
+        {"zone-order", "N", "order behind the zones (default p + 1, or q + 1 on a first turn of q > p stones:\n"
+                            "double threats after a null move)"},
         {"threat-order", "N", "order of the threats that refute a whole turn (default 2)"},
         {"threat-nodes", "N", "nodes each threat question of the listing may take (default 65536; 0: no limit)"},
         {"turn-nodes", "N", "--prove: df-pn's budget for each turn, threat searches' nodes included (default 0:\n"
@@ -100,7 +102,10 @@ int run_defences(const Args& args) {
   const int p = game.rules.stones_per_turn;
   const int defender = position.to_move(), attacker = 1 - defender;
   DefencesOptions options;
-  options.zone_order = static_cast<int>(args.get_int("zone-order", p + 1, 0, 8));
+  // Double threats after a null move: order 1 once the whole turn is withheld, however
+  // many stones it has (the first turn's q may be more than p).
+  const int zone_order = std::max(p, position.stones_this_turn()) + 1;
+  options.zone_order = static_cast<int>(args.get_int("zone-order", zone_order, 0, 8));
   options.threat_order = static_cast<int>(args.get_int("threat-order", 2, 0, 8));
   options.threat_nodes = static_cast<uint64_t>(args.get_int("threat-nodes", 65536, 0, 1L << 40));
   options.prove = args.has("prove");

@@ -175,9 +175,11 @@ std::optional<JobResult> run_defences(Board<W>& board, const JobSpec& spec) {
   ThreatSpaceSearch<W> search(board.tables());
   search.set_node_limit(spec.node_budget);
   // kinrow defences' defaults: zones behind wins of order p + 1 after a pass (double
-  // threats for p = 2, VCF and open threes for p = 1), whole turns tried at order 2.
+  // threats for p = 2, VCF and open threes for p = 1; q + 1 on a first turn of q > p
+  // stones, or the null move would ask for no win at all), whole turns tried at order 2.
   const int p = board.tables().rules.stones_per_turn;
-  const DefenceReport<W> report = list_defences(search, board, spec.attacker, p + 1, 2);
+  const int zone_order = std::max(p, board.stones_left_in_turn()) + 1;
+  const DefenceReport<W> report = list_defences(search, board, spec.attacker, zone_order, 2);
   if (report.partial.empty() || !report.partial.front().attacker_wins) return std::nullopt;
   JobResult result;
   result.nodes = report.nodes;

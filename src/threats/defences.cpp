@@ -1,6 +1,7 @@
 #include "threats/defences.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace kinrow {
 namespace {
@@ -41,8 +42,7 @@ class DefenceLister {
     for (Cell s : next) {
       Bits<W> set = cells_of(placed);
       set.set(s);
-      if (std::find(seen_.begin(), seen_.end(), set) != seen_.end()) continue;
-      seen_.push_back(set);
+      if (!seen_.insert(set).second) continue;
       const bool completed = board_.place_for(s, 1 - attacker_);
       placed.cell[placed.size++] = static_cast<int16_t>(s);
       if (completed && board_.tables().lines_count[1 - attacker_]) out_.unrefuted.push_back(placed);  // he wins
@@ -65,7 +65,12 @@ class DefenceLister {
   int attacker_, zone_order_, threat_order_, p_;
   int turn_;  // the defender's stones this turn: p, q on the game's first, fewer if the board runs out
   DefenceReport<W>& out_;
-  std::vector<Bits<W>> seen_;  // partial turns met already, as sets
+  struct SetHash {
+    std::size_t operator()(const Bits<W>& set) const { return set.hash(); }
+  };
+  // Partial turns met already, as sets: tens of thousands on 19x19 where no zone
+  // restricts the stones (a list searched through made the listing quadratic).
+  std::unordered_set<Bits<W>, SetHash> seen_;
   std::vector<std::pair<Bits<W>, ZoneProfile<W>>> answering_;  // partial turns on the way that the attacker wins after
 };
 

@@ -1,11 +1,13 @@
 // The defender turns that the attacker's threat strategies do not refute: Wu and Lin's
 // NCTU6-Verifier, for any p.
 //
-// The defender is to move. Let him withhold his whole turn (a null move): if the
-// attacker still wins by threats (threats/threat_space.h, order zone_order - p), every
-// turn with no stone in that win's zone loses to it. Each stone s inside is placed and
-// the rest withheld (a seminull move, order zone_order - (p - 1)), and so on stone by
-// stone; a turn that is whole is tried against the attacker's threats (threat_order).
+// The defender is to move, with a turn of t stones (p, or q on the game's first). Let
+// him withhold his whole turn (a null move): if the attacker still wins by threats
+// (threats/threat_space.h, order zone_order - t), every turn with no stone in that win's
+// zone loses to it. Each stone s inside is placed and the rest withheld (a seminull
+// move, order zone_order - (t - 1)), and so on stone by stone; a turn that is whole is
+// tried against the attacker's threats (threat_order). Zones need zone_order > t: the
+// callers' default is max(p, t) + 1.
 // Where the attacker has no win after a partial turn, every next stone is tried.
 // What is left are the turns worth a search of their own; none means the attacker wins.
 #pragma once
