@@ -1,6 +1,5 @@
 // kinrow defences: the defender turns that the attacker's threat strategies do not refute
 // (Wu and Lin's NCTU6-Verifier), with the relevance zones that refute the rest.
-#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -102,10 +101,8 @@ int run_defences(const Args& args) {
   const int p = game.rules.stones_per_turn;
   const int defender = position.to_move(), attacker = 1 - defender;
   DefencesOptions options;
-  // Double threats after a null move: order 1 once the whole turn is withheld, however
-  // many stones it has (the first turn's q may be more than p).
-  const int zone_order = std::max(p, position.stones_this_turn()) + 1;
-  options.zone_order = static_cast<int>(args.get_int("zone-order", zone_order, 0, 8));
+  options.zone_order = static_cast<int>(
+      args.get_int("zone-order", default_zone_order(p, position.stones_this_turn()), 0, 8));
   options.threat_order = static_cast<int>(args.get_int("threat-order", 2, 0, 8));
   options.threat_nodes = static_cast<uint64_t>(args.get_int("threat-nodes", 65536, 0, 1L << 40));
   options.prove = args.has("prove");

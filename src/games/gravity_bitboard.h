@@ -77,17 +77,6 @@ struct GravityGeometry {
 
   int cells() const { return width * height; }
 
-  // A bit set with its columns in reverse order: the mirror image of a position's key
-  // (the image has the same value, so the table can hold the two once). A loop over the
-  // columns: the search reads the image the board keeps (GravityBitboard::mirrored_key).
-  Bits mirror(Bits bits) const {
-    const int stride = height + 1;
-    const Bits column_bits = (Bits{1} << stride) - 1;
-    Bits mirrored = 0;
-    for (int x = 0; x < width; ++x)
-      mirrored |= ((bits >> (x * stride)) & column_bits) << ((width - 1 - x) * stride);
-    return mirrored;
-  }
   Bits top_of(int x) const { return Bits{1} << (x * (height + 1) + height - 1); }
   Bits bottom_of(int x) const { return Bits{1} << (x * (height + 1)); }
 };

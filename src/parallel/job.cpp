@@ -174,11 +174,8 @@ std::optional<JobResult> run_defences(Board<W>& board, const JobSpec& spec) {
   if (!board.tables().lines_count[spec.attacker]) return std::nullopt;  // a breaker wins by no threat
   ThreatSpaceSearch<W> search(board.tables());
   search.set_node_limit(spec.node_budget);
-  // kinrow defences' defaults: zones behind wins of order p + 1 after a pass (double
-  // threats for p = 2, VCF and open threes for p = 1; q + 1 on a first turn of q > p
-  // stones, or the null move would ask for no win at all), whole turns tried at order 2.
-  const int p = board.tables().rules.stones_per_turn;
-  const int zone_order = std::max(p, board.stones_left_in_turn()) + 1;
+  // kinrow defences' defaults: the default zones, whole turns tried at order 2.
+  const int zone_order = default_zone_order(board.tables().rules.stones_per_turn, board.stones_left_in_turn());
   const DefenceReport<W> report = list_defences(search, board, spec.attacker, zone_order, 2);
   if (report.partial.empty() || !report.partial.front().attacker_wins) return std::nullopt;
   JobResult result;

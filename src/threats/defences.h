@@ -6,12 +6,13 @@
 // (threats/threat_space.h, order zone_order - t), every turn with no stone in that win's
 // zone loses to it. Each stone s inside is placed and the rest withheld (a seminull
 // move, order zone_order - (t - 1)), and so on stone by stone; a turn that is whole is
-// tried against the attacker's threats (threat_order). Zones need zone_order > t: the
-// callers' default is max(p, t) + 1.
+// tried against the attacker's threats (threat_order). Zones need zone_order > t
+// (default_zone_order).
 // Where the attacker has no win after a partial turn, every next stone is tried.
 // What is left are the turns worth a search of their own; none means the attacker wins.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -31,6 +32,12 @@ struct DefenceReport {
   uint64_t refuted = 0;              // whole turns examined and refuted by a threat win
   uint64_t nodes = 0;                // threat-space search nodes
 };
+
+// The order behind the zones unless told otherwise, for a defender turn of `turn_stones`
+// where turns are p stones: p + 1, double threats once the whole turn is withheld (VCF
+// and open threes for p = 1); on a first turn of q > p stones q + 1, or the null move
+// would ask for no win at all.
+constexpr int default_zone_order(int p, int turn_stones) { return std::max(p, turn_stones) + 1; }
 
 // `board` with the defender to move at the start of his turn (of p stones, or q on the
 // game's first); `attacker` the other side, whose turns are p stones.
