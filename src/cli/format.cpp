@@ -36,18 +36,25 @@ ProgressLine::ProgressLine(bool enabled) : enabled_(enabled), terminal_(isatty(2
 
 void ProgressLine::show(const std::string& text) {
   if (!enabled_) return;
+  const std::lock_guard lock(mutex_);
   std::cerr << (terminal_ ? "\r\033[K" : "") << text << (terminal_ ? "" : "\n") << std::flush;
   shown_ = true;
 }
 
 void ProgressLine::clear() {
+  const std::lock_guard lock(mutex_);
+  clear_unlocked();
+}
+
+void ProgressLine::clear_unlocked() {
   if (enabled_ && shown_ && terminal_) std::cerr << "\r\033[K" << std::flush;
   shown_ = false;
 }
 
 void ProgressLine::note(const std::string& text) {
   if (!enabled_) return;
-  clear();
+  const std::lock_guard lock(mutex_);
+  clear_unlocked();
   std::cerr << text << "\n" << std::flush;
 }
 

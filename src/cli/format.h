@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 
 namespace kinrow::cli {
@@ -35,13 +36,17 @@ class ProgressLine {
   explicit ProgressLine(bool enabled);
   void show(const std::string& text);
   void clear();  // ends the progress line, if one was shown
-  // A line that stays (what a long run is doing, said before it starts).
+  // A line that stays (what a long run is doing, said before it starts). May come from
+  // another thread than show()'s (a table's periodic save, cli/table_saves.h).
   void note(const std::string& text);
 
  private:
+  void clear_unlocked();
+
   bool enabled_;
   bool terminal_;
   bool shown_ = false;
+  std::mutex mutex_;
 };
 
 }  // namespace kinrow::cli

@@ -16,6 +16,7 @@
 #include "cli/pairing_options.h"
 #include "cli/solve_batch.h"
 #include "cli/solve_split.h"
+#include "cli/table_saves.h"
 #include "cli/tile_solve.h"
 #include "core/clock.h"
 #include "core/error.h"
@@ -53,7 +54,8 @@ const CommandSpec kSolveSpec = {
     "least 20 cells are empty; else alpha-beta (the Connect Four solver under gravity).\n\n"
     "A long solve can be stopped and resumed: --seconds (or Ctrl-C) stops it, and with\n"
     "--table-file its table is saved then and read back by the same command run again,\n"
-    "which goes on where it stopped. A solve stopped before its value exits with status 4\n"
+    "which goes on where it stopped. The table is also saved every half hour while the\n"
+    "search runs (--save-every), so a run killed without warning loses at most that. A solve stopped before its value exits with status 4\n"
     "(130 after Ctrl-C) and says where it got to: the question still open (\"does the first\n"
     "player win?\") with its root's proof and disproof numbers, and what an earlier question\n"
     "settled (\"known\").\n\n"
@@ -123,6 +125,7 @@ const CommandSpec kSolveSpec = {
                                "ends, decided or stopped (--seconds, Ctrl-C), so that the same command run\n"
                                "again goes on where it stopped. Df-pn, and alpha-beta on gravity boards\n"
                                "(the bitboard); the same --tt-mb every time (docs/parallel.md)"},
+        save_every_option(),
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
     },
@@ -348,6 +351,10 @@ int run_solve(const Args& args) {
   ProgressLine progress(!args.has("quiet"));
   const double budget = args.has("seconds") ? args.get_double("seconds", 0, 1e-3, 1e9) : 0;
   options.table_file = args.get("table-file");
+  if (args.has("save-every") && !args.has("table-file") && !args.has("split-dir"))
+    throw InputError("--save-every saves a kept table: give --table-file (or --split-dir)");
+  options.save_every_seconds = save_every_seconds(args);
+  options.on_table_saved = save_notes(progress);
   // The budget is read where progress is shown: at least every `budget` seconds.
   if (budget > 0) options.monitor.interval_seconds = std::min(1.0, budget);
   options.monitor.on_progress = [&](const SearchProgress& p) {
@@ -402,6 +409,8 @@ int run_solve(const Args& args) {
     proof_numbers.table_megabytes = choice.table_megabytes;
     proof_numbers.seconds = budget;
     proof_numbers.table_file = options.table_file;
+    proof_numbers.save_every_seconds = options.save_every_seconds;
+    proof_numbers.on_table_saved = options.on_table_saved;
     proof_numbers.interrupt = &interrupt_requested();
     if (args.has("split-dir") && !args.has("split")) throw InputError("--split-dir goes with --split");
     if (args.has("split")) return solve_split(args, position, proof_numbers, choice, progress);

@@ -16,6 +16,7 @@
 #include "cli/interrupt.h"
 #include "cli/out_of_time.h"
 #include "cli/range_option.h"
+#include "cli/table_saves.h"
 #include "core/error.h"
 #include "core/outcome.h"
 #include "games/families.h"
@@ -77,6 +78,7 @@ const CommandSpec kTableSpec = {
         {"table-dir", "DIR", "connect, mnk: keep each board's table in DIR (BOARD.table, --tt-mb\n"
                              "bytes): a board stopped by --board-seconds or Ctrl-C goes on where it stopped\n"
                              "when run again with the same DIR and --tt-mb"},
+        save_every_option(),
         {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},
         {"p", "P", "mnk: stones a turn (default 2)"},
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
@@ -250,6 +252,8 @@ int run_table(const Args& args) {
                                    (misere ? "-misere" : "") + ".table";
           options.table_file = (table_dir / name).string();
           s.resumed = std::filesystem::exists(options.table_file);
+          options.save_every_seconds = save_every_seconds(args);
+          options.on_table_saved = save_notes(progress);
         }
         options.monitor.on_progress = [&](const SearchProgress& p) {
           s.last_progress = p;

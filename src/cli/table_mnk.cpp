@@ -17,6 +17,7 @@
 #include "cli/interrupt.h"
 #include "cli/range_option.h"
 #include "cli/solve_split.h"
+#include "cli/table_saves.h"
 #include "core/clock.h"
 #include "core/error.h"
 #include "core/text_file.h"
@@ -105,6 +106,8 @@ int run_table_mnk(const Args& args) {
   if (split && !table_dir.empty())
     throw InputError("--split keeps each first move's answer in --split-dir, not a table in --table-dir");
   ProgressLine progress(!args.has("quiet"));
+  options.save_every_seconds = save_every_seconds(args);
+  options.on_table_saved = save_notes(progress);
 
   std::vector<BoardRow> boards;
   int unsolved = 0;

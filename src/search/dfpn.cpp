@@ -868,10 +868,34 @@ std::optional<bool> Dfpn<W>::resolve(Board& board) {
   return root.pn == 0;
 }
 
+// Slot by slot under the seqlock (read()'s protocol), since proofs may be writing
+// (search/periodic_save.h): a slot a writer is inside, or one rewritten while it was
+// copied, is saved empty, as a reader would have taken it.
 template <int W>
 void Dfpn<W>::save_table(const std::string& path) const {
+  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_acquire); };
   TableFileWriter out(path, dfpn_table_label(tables_, reduced_keys_, sizeof(Slot)), slots_);
-  out.write(table_, slots_ * sizeof(Slot));
+  constexpr std::size_t kChunk = 4096;
+  std::vector<Slot> chunk(kChunk);
+  for (std::size_t first = 0; first < slots_; first += kChunk) {
+    const std::size_t count = std::min(kChunk, slots_ - first);
+    for (std::size_t i = 0; i < count; ++i) {
+      Slot& slot = table_[first + i];
+      Slot& copy = chunk[i];
+      copy = Slot{};
+      const uint32_t before = word(slot.version);
+      if (before & 1) continue;
+      copy.key = word(slot.key);
+      copy.pn = word(slot.pn);
+      copy.dn = word(slot.dn);
+      copy.position = word(slot.position);
+      copy.work = word(slot.work);
+      for (int j = 0; j < W; ++j) copy.moves.word[j] = word(slot.moves.word[j]);
+      if (std::atomic_ref(slot.version).load(std::memory_order_relaxed) != before) copy = Slot{};
+      else copy.version = before;
+    }
+    out.write(chunk.data(), count * sizeof(Slot));
+  }
   out.finish();
 }
 

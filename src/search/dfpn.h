@@ -64,6 +64,7 @@
 #include "search/line_cover.h"
 #include "search/line_pairing.h"
 #include "search/line_tuples.h"
+#include "search/periodic_save.h"
 #include "threats/forced_win.h"
 #include "threats/threat_combination.h"
 #include "threats/threat_space.h"
@@ -128,6 +129,11 @@ struct DfpnOptions {
   // the proofs end, decided or stopped (max_nodes, the deadline, an exception), so that a
   // long proof goes on where it stopped. Empty: no file.
   std::string table_file;
+  // dfpn_solve only, with a table file: it is also saved this often while the proofs run
+  // (search/periodic_save.h); 0: only at the end. `on_table_saved` hears of each save, on
+  // the saving thread.
+  double save_every_seconds = kDefaultSaveEverySeconds;
+  std::function<void(const TableSaveReport&)> on_table_saved;
   // dfpn_solve only: the proofs give up after this many seconds (0: no limit), as they do
   // when `interrupt` (if set) becomes true, read at every expansion (Ctrl-C: cli/interrupt.h).
   double seconds = 0;
@@ -245,11 +251,13 @@ class Dfpn {
   void set_max_nodes(uint64_t n) { options_.max_nodes = n; }
   const DfpnOptions& options() const { return options_; }
   // The table kept on disk between runs (search/table_file.h; DfpnOptions::table_file),
-  // between proofs, never during one. Sound whenever it is saved: a node is stored proven
+  // loaded between proofs, never during one. Sound whenever it is saved: a node is stored proven
   // or disproven only when it is, and a proof that gives up stores on its way out only
   // numbers, which guide the next search and decide nothing. The label names the game and
   // the key scheme (reduced or plain keys, the slot's size), so a file of another game or
-  // setting is refused; so is one of another size (--tt-mb).
+  // setting is refused; so is one of another size (--tt-mb). Saving may run while proofs
+  // write (search/periodic_save.h): it reads each slot under its seqlock and saves a slot
+  // being written as empty.
   void save_table(const std::string& path) const;
   void load_table(const std::string& path);
   // Likewise a time after which proofs give up (read every 64 expansions).

@@ -17,6 +17,7 @@
 #include "search/alphabeta.h"
 #include "search/gravity_solver.h"
 #include "search/pairing.h"
+#include "search/periodic_save.h"
 #include "search/score.h"
 
 namespace kinrow {
@@ -35,6 +36,11 @@ struct SolveOptions {
   // back when the search ends, finished or stopped by an exception from `monitor` (a time
   // budget), so that a long solve goes on where it stopped. Empty: no file.
   std::string table_file;
+  // With a table file, it is also saved this often while the search runs, so that a run
+  // killed without warning loses at most this much (search/periodic_save.h); 0: only at
+  // the end. `on_table_saved` hears of each save, on the saving thread.
+  double save_every_seconds = kDefaultSaveEverySeconds;
+  std::function<void(const TableSaveReport&)> on_table_saved;
   // Pairing cut-offs in the generic search (search/pairing_cutoff.h); no effect where
   // they do not apply (gravity, misere, several stones a turn).
   PairingMode pairing = PairingMode::Shared;

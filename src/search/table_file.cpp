@@ -1,5 +1,8 @@
 #include "search/table_file.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <bit>
 #include <filesystem>
 #include <system_error>
@@ -8,6 +11,15 @@
 
 namespace kinrow {
 namespace {
+// Waits until what was written to `path` (a file, or a folder's entries) is on the disk.
+bool reaches_disk(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) return false;
+  const bool synced = ::fsync(fd) == 0;
+  ::close(fd);
+  return synced;
+}
+
 constexpr const char* kTableFormat = std::endian::native == std::endian::little
                                          ? "kinrow transposition table 1 little-endian"
                                          : "kinrow transposition table 1 big-endian";
@@ -23,12 +35,19 @@ void TableFileWriter::write(const void* bytes, std::size_t size) {
   out_.write(static_cast<const char*>(bytes), static_cast<std::streamsize>(size));
 }
 
+// The file reaches the disk (fsync) before it replaces the previous one, and the rename
+// reaches it after: a machine lost at any moment leaves one whole table, old or new. A
+// table is saved every half hour of a run of days (search/periodic_save.h) to survive
+// exactly that.
 void TableFileWriter::finish() {
   if (!out_.flush()) throw InputError("cannot write the table file " + printable(temporary_) + " (disk full?)");
   out_.close();
+  if (!reaches_disk(temporary_)) throw InputError("cannot write the table file " + printable(temporary_) + " (disk full?)");
   std::error_code error;
   std::filesystem::rename(temporary_, path_, error);
   if (error) throw InputError("cannot write the table file " + printable(path_) + ": " + error.message());
+  const std::filesystem::path folder = std::filesystem::path(path_).parent_path();
+  reaches_disk(folder.empty() ? "." : folder.string());
 }
 
 TableFileReader::TableFileReader(const std::string& path, const std::string& label, std::size_t units,

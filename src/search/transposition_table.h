@@ -70,7 +70,9 @@ class TranspositionTable {
   // why. Every entry is a true bound whenever it was written (a search that unwinds, or a
   // helper told to stop, stores nothing on its way out), so a file saved at any point is
   // sound. Saving goes through a temporary file renamed over `path`: a save cut short
-  // leaves the previous file.
+  // leaves the previous file. It may run while searches store (search/periodic_save.h):
+  // each slot is read as its two words, and one torn by a concurrent store is saved as
+  // a pair that matches no key, a miss.
   void save(const std::string& path, const std::string& label) const;
   void load(const std::string& path, const std::string& label);
   std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
