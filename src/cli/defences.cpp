@@ -103,7 +103,7 @@ int run_defences(const Args& args) {
   DefencesOptions options;
   options.zone_order = static_cast<int>(
       args.get_int("zone-order", default_zone_order(p, position.stones_this_turn()), 0, 8));
-  options.threat_order = static_cast<int>(args.get_int("threat-order", 2, 0, 8));
+  options.threat_order = static_cast<int>(args.get_int("threat-order", kDefaultDefenceThreatOrder, 0, 8));
   options.threat_nodes = static_cast<uint64_t>(args.get_int("threat-nodes", 65536, 0, 1L << 40));
   options.prove = args.has("prove");
   options.certificate = args.has("certificate");

@@ -174,9 +174,9 @@ std::optional<JobResult> run_defences(Board<W>& board, const JobSpec& spec) {
   if (!board.tables().lines_count[spec.attacker]) return std::nullopt;  // a breaker wins by no threat
   ThreatSpaceSearch<W> search(board.tables());
   search.set_node_limit(spec.node_budget);
-  // kinrow defences' defaults: the default zones, whole turns tried at order 2.
+  // kinrow defences' defaults: the default zones and threat order.
   const int zone_order = default_zone_order(board.tables().rules.stones_per_turn, board.stones_left_in_turn());
-  const DefenceReport<W> report = list_defences(search, board, spec.attacker, zone_order, 2);
+  const DefenceReport<W> report = list_defences(search, board, spec.attacker, zone_order, kDefaultDefenceThreatOrder);
   if (report.partial.empty() || !report.partial.front().attacker_wins) return std::nullopt;
   JobResult result;
   result.nodes = report.nodes;

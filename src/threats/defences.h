@@ -39,6 +39,10 @@ struct DefenceReport {
 // would ask for no win at all.
 constexpr int default_zone_order(int p, int turn_stones) { return std::max(p, turn_stones) + 1; }
 
+// The order a whole turn is tried against unless told otherwise: 2, single threats
+// between double ones for p = 2 (VCST), fours and open threes for p = 1 (docs/threats.md).
+inline constexpr int kDefaultDefenceThreatOrder = 2;
+
 // `board` with the defender to move at the start of his turn (of p stones, or q on the
 // game's first); `attacker` the other side, whose turns are p stones.
 template <int W>
