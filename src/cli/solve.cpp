@@ -55,10 +55,10 @@ const CommandSpec kSolveSpec = {
     "A long solve can be stopped and resumed: --seconds (or Ctrl-C) stops it, and with\n"
     "--table-file its table is saved then and read back by the same command run again,\n"
     "which goes on where it stopped. The table is also saved every half hour while the\n"
-    "search runs (--save-every), so a run killed without warning loses at most that. A solve stopped before its value exits with status 4\n"
-    "(130 after Ctrl-C) and says where it got to: the question still open (\"does the first\n"
-    "player win?\") with its root's proof and disproof numbers, and what an earlier question\n"
-    "settled (\"known\").\n\n"
+    "search runs (--save-every), so a run killed without warning loses at most that.\n"
+    "A solve stopped before its value exits with status 4 (130 after Ctrl-C) and says where\n"
+    "it got to: the question still open (\"does the first player win?\") with its root's\n"
+    "proof and disproof numbers, and what an earlier question settled (\"known\").\n\n"
     "examples:\n"
     "  kinrow solve connect:5x4x4\n"
     "  kinrow solve tictactoe --moves b2a1 --json\n"
@@ -125,7 +125,7 @@ const CommandSpec kSolveSpec = {
                                "ends, decided or stopped (--seconds, Ctrl-C), so that the same command run\n"
                                "again goes on where it stopped. Df-pn, and alpha-beta on gravity boards\n"
                                "(the bitboard); the same --tt-mb every time (docs/parallel.md)"},
-        save_every_option(),
+        save_every_option("with --table-file or --split-dir"),
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
     },
@@ -326,6 +326,7 @@ int run_solve(const Args& args) {
   if (method != "auto" && method != "alphabeta" && method != "pns" && method != "parts" && method != "tile")
     throw InputError("--method takes alphabeta, pns, parts, tile or auto, not \"" + printable(method) + "\"");
   const bool budgeted = args.has("seconds") || args.has("table-file");
+  save_every_seconds(args, args.has("table-file") || args.has("split-dir"), "--table-file or --split-dir");
   if (method == "tile" || (method == "auto" && breaker_answers_in_kind(game.rules))) {
     if (budgeted) throw InputError("--seconds and --table-file are for df-pn and alpha-beta, not tile games");
     return solve_tile_game(args, game);
@@ -351,9 +352,7 @@ int run_solve(const Args& args) {
   ProgressLine progress(!args.has("quiet"));
   const double budget = args.has("seconds") ? args.get_double("seconds", 0, 1e-3, 1e9) : 0;
   options.table_file = args.get("table-file");
-  if (args.has("save-every") && !args.has("table-file") && !args.has("split-dir"))
-    throw InputError("--save-every saves a kept table: give --table-file (or --split-dir)");
-  options.save_every_seconds = save_every_seconds(args);
+  options.save_every_seconds = save_every_seconds(args, true, "");  // checked at the start
   options.on_table_saved = save_notes(progress);
   // The budget is read where progress is shown: at least every `budget` seconds.
   if (budget > 0) options.monitor.interval_seconds = std::min(1.0, budget);

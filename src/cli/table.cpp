@@ -78,7 +78,7 @@ const CommandSpec kTableSpec = {
         {"table-dir", "DIR", "connect, mnk: keep each board's table in DIR (BOARD.table, --tt-mb\n"
                              "bytes): a board stopped by --board-seconds or Ctrl-C goes on where it stopped\n"
                              "when run again with the same DIR and --tt-mb"},
-        save_every_option(),
+        save_every_option("connect, mnk: with --table-dir or --split-dir"),
         {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},
         {"p", "P", "mnk: stones a turn (default 2)"},
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
@@ -191,6 +191,10 @@ std::string stopped_where(const SearchProgress& p) {
 }  // namespace
 
 int run_table(const Args& args) {
+  const std::string& family = args.positional[0];
+  const bool table_kept = (family == "connect" || family == "mnk") &&
+                          (args.has("table-dir") || (family == "mnk" && args.has("split-dir")));
+  save_every_seconds(args, table_kept, "--table-dir (table connect, table mnk) or --split-dir (table mnk)");
   if (args.positional[0] == "misere") return run_table_misere(args);
   if (args.positional[0] == "mnk") return run_table_mnk(args);
   if (args.positional[0] != "connect")
@@ -252,7 +256,7 @@ int run_table(const Args& args) {
                                    (misere ? "-misere" : "") + ".table";
           options.table_file = (table_dir / name).string();
           s.resumed = std::filesystem::exists(options.table_file);
-          options.save_every_seconds = save_every_seconds(args);
+          options.save_every_seconds = save_every_seconds(args, true, "");  // checked in run_table
           options.on_table_saved = save_notes(progress);
         }
         options.monitor.on_progress = [&](const SearchProgress& p) {

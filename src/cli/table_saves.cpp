@@ -1,19 +1,23 @@
 #include "cli/table_saves.h"
 
-#include "cli/format.h"
+#include "core/error.h"
 
 namespace kinrow::cli {
 
-OptionSpec save_every_option() {
+OptionSpec save_every_option(const std::string& kept) {
   return {"save-every", "MINUTES",
-          "with a kept table (--table-file, --table-dir, --split-dir): also save it every\n"
-          "MINUTES while the search runs (default 30; 0: only when it ends), so that a run\n"
-          "killed without warning (kill -9, out of memory, the machine lost) goes on from\n"
-          "its last save"};
+          kept + ", also save the table every MINUTES while\n"
+          "the search runs (default 30; 0: only when it ends), so that a run killed without\n"
+          "warning (kill -9, out of memory, the machine lost) goes on from its last save"};
 }
 
-double save_every_seconds(const Args& args) {
-  return 60 * args.get_double("save-every", kDefaultSaveEverySeconds / 60, 0, 1e7);
+double save_every_seconds(const Args& args, bool table_kept, const std::string& kept) {
+  if (!args.has("save-every")) return kDefaultSaveEverySeconds;
+  if (!table_kept) throw InputError("--save-every saves a kept table: give " + kept);
+  // Below a few milliseconds a save would follow a save without pause.
+  const double minutes = args.get_double("save-every", 0, 0, 1e7);
+  if (minutes > 0 && minutes < 1e-4) throw InputError("--save-every takes 0 (only at the end) or at least 0.0001 minutes");
+  return 60 * minutes;
 }
 
 std::function<void(const TableSaveReport&)> save_notes(ProgressLine& progress) {

@@ -1,6 +1,7 @@
 // --save-every, shared by the commands that keep a search's table in a file (solve
-// --table-file, table connect and table mnk --table-dir): how often the table is saved
-// while the search runs (search/periodic_save.h), and a note on stderr for each save.
+// --table-file, table connect and table mnk --table-dir, --split-dir): how often the
+// table is saved while the search runs (search/periodic_save.h), and a note on stderr for
+// each save.
 #pragma once
 
 #include <functional>
@@ -12,10 +13,13 @@
 
 namespace kinrow::cli {
 
-OptionSpec save_every_option();
+// `kept`: the options that keep a table, as the help's first words ("with --table-file").
+OptionSpec save_every_option(const std::string& kept);
 
-// The interval --save-every asks for, in seconds (default: half an hour; 0: only at the end).
-double save_every_seconds(const Args& args);
+// The interval --save-every asks for, in seconds (default: half an hour; 0: only at the
+// end). InputError for --save-every where no table is kept (`table_kept` false; `kept`
+// names the options that would keep one), or for an interval too short to be meant.
+double save_every_seconds(const Args& args, bool table_kept, const std::string& kept);
 
 // A note on `progress` for each save: the file and how long it took, or why it could not
 // be saved (the search goes on).

@@ -149,18 +149,12 @@ uint64_t Dfpn<W>::key_of(const Board& board) const {
 
 template <int W>
 std::optional<typename Dfpn<W>::Entry> Dfpn<W>::read(uint64_t key) const {
-  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_acquire); };
   Slot* bucket = &table_[bucket_of(key)];
   std::optional<Entry> found;
   for (std::size_t i = 0; i < kBucketSlots; ++i) {
-    Slot& slot = bucket[i];
-    std::atomic_ref<uint32_t> version(slot.version);
-    const uint32_t before = version.load(std::memory_order_acquire);
-    if ((before & 1) || word(slot.key) != key) continue;
-    // Acquire loads (plain loads on x86): the version is read again only after them.
-    Entry entry{{word(slot.pn), word(slot.dn)}, {}, word(slot.position)};
-    for (int j = 0; j < W; ++j) entry.moves.word[j] = word(slot.moves.word[j]);
-    if ((entry.numbers.pn == 0 && entry.numbers.dn == 0) || version.load(std::memory_order_relaxed) != before) continue;
+    Slot copy;
+    if (!copy_slot(bucket[i], copy, &key) || (copy.pn == 0 && copy.dn == 0)) continue;
+    const Entry entry{{copy.pn, copy.dn}, copy.moves, copy.position};
     // Two threads storing a new key at once may each take a slot of its bucket: a final
     // answer is the one to read.
     if (entry.numbers.pn == 0 || entry.numbers.dn == 0) return entry;
@@ -197,29 +191,21 @@ void Dfpn<W>::store(uint64_t key, Numbers n, uint64_t work, const Cells& moves, 
       if (word(bucket[i].work) < word(target->work)) target = &bucket[i];
   }
   Slot& slot = *target;
-  std::atomic_ref<uint32_t> version(slot.version);
-  uint32_t before = version.load(std::memory_order_relaxed);
+  SlotWriter<W> writer(slot);
   // Another thread is writing this slot: the table is a cache, so this store is dropped.
-  if ((before & 1) || !version.compare_exchange_strong(before, before + 1, std::memory_order_acquire)) return;
+  if (!writer.enter()) return;
   // A node's final numbers are not replaced by open ones: another thread may have settled
   // it while this one was still inside.
   if (n.pn != 0 && n.dn != 0 && (word(slot.pn) == 0 || word(slot.dn) == 0) && word(slot.key) == key) {
-    version.store(before, std::memory_order_release);
+    writer.back_out();
     return;
   }
-  // Release stores (plain stores on x86): none is seen before the odd version.
-  auto put = [](auto& field, auto value) { std::atomic_ref(field).store(value, std::memory_order_release); };
   // A node searched again keeps the largest work of its visits: the last visit of a
   // proof near the root may be cheap where the ones before it were not.
   uint16_t width = static_cast<uint16_t>(std::bit_width(work));
   if (word(slot.key) == key) width = std::max(width, word(slot.work));
-  put(slot.key, key);
-  put(slot.position, position);
-  put(slot.work, width);
-  put(slot.pn, n.pn);
-  put(slot.dn, n.dn);
-  for (int i = 0; i < W; ++i) put(slot.moves.word[i], moves.word[i]);
-  version.store(before + 2, std::memory_order_release);
+  writer.put({.key = key, .pn = n.pn, .dn = n.dn, .version = 0, .position = position, .work = width, .moves = moves});
+  writer.leave();
 }
 
 template <int W>
@@ -868,32 +854,18 @@ std::optional<bool> Dfpn<W>::resolve(Board& board) {
   return root.pn == 0;
 }
 
-// Slot by slot under the seqlock (read()'s protocol), since proofs may be writing
+// Slot by slot under the seqlock (search/dfpn_slot.h), since proofs may be writing
 // (search/periodic_save.h): a slot a writer is inside, or one rewritten while it was
 // copied, is saved empty, as a reader would have taken it.
 template <int W>
 void Dfpn<W>::save_table(const std::string& path) const {
-  auto word = [](auto& field) { return std::atomic_ref(field).load(std::memory_order_acquire); };
   TableFileWriter out(path, dfpn_table_label(tables_, reduced_keys_, sizeof(Slot)), slots_);
   constexpr std::size_t kChunk = 4096;
   std::vector<Slot> chunk(kChunk);
   for (std::size_t first = 0; first < slots_; first += kChunk) {
     const std::size_t count = std::min(kChunk, slots_ - first);
-    for (std::size_t i = 0; i < count; ++i) {
-      Slot& slot = table_[first + i];
-      Slot& copy = chunk[i];
-      copy = Slot{};
-      const uint32_t before = word(slot.version);
-      if (before & 1) continue;
-      copy.key = word(slot.key);
-      copy.pn = word(slot.pn);
-      copy.dn = word(slot.dn);
-      copy.position = word(slot.position);
-      copy.work = word(slot.work);
-      for (int j = 0; j < W; ++j) copy.moves.word[j] = word(slot.moves.word[j]);
-      if (std::atomic_ref(slot.version).load(std::memory_order_relaxed) != before) copy = Slot{};
-      else copy.version = before;
-    }
+    for (std::size_t i = 0; i < count; ++i)
+      if (!copy_slot(table_[first + i], chunk[i])) chunk[i] = Slot{};
     out.write(chunk.data(), count * sizeof(Slot));
   }
   out.finish();

@@ -60,6 +60,7 @@
 #include "core/huge_pages.h"
 #include "games/board.h"
 #include "search/canonical.h"
+#include "search/dfpn_slot.h"
 #include "search/dominance.h"
 #include "search/line_cover.h"
 #include "search/line_pairing.h"
@@ -280,23 +281,8 @@ class Dfpn {
     Cells moves;
     uint16_t position = 0;
   };
-  // A slot, its words read and written one by one (std::atomic_ref) so that threads may
-  // share the table: `version` is odd while a writer is inside, and a reader that sees it
-  // odd or changed takes the slot as empty (a seqlock). Unused while its numbers are 0: a
-  // stored node never has pn = dn = 0. The key is the board's reduced key (plain where
-  // reductions are off or under gravity): positions that differ only on dead cells share
-  // it. `work` is the bit width of the most nodes one search of the node took, threat
-  // searches included (0 in tables saved before it was kept, which then count as
-  // cheap): see store(). It fills what was
-  // padding, so the slot's size, and with it the table file's label, did not change.
-  struct Slot {
-    uint64_t key;
-    uint32_t pn, dn;
-    uint32_t version;
-    uint16_t position;
-    uint16_t work;
-    Cells moves;
-  };
+  // A slot, shared by the threads under a seqlock (search/dfpn_slot.h).
+  using Slot = DfpnSlot<W>;
   // Slots go in buckets of two (one cache line on boards of 64 cells): a key may sit in
   // either, and a store replaces the one whose search took less work.
   static constexpr std::size_t kBucketSlots = 2;

@@ -1,6 +1,5 @@
 #include "search/dfpn_solve.h"
 
-#include <exception>
 #include <filesystem>
 
 #include "core/clock.h"
@@ -101,18 +100,9 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
     dfpn.set_deadline(std::chrono::steady_clock::now() +
                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                           std::chrono::duration<double>(options.seconds)));
-  std::exception_ptr stopped;  // an exception from a callback: the table is saved, then it goes on
-  {
-    const PeriodicSave saves(options.save_every_seconds, file,
-                             [&](const std::string& path) { dfpn.save_table(path); }, options.on_table_saved);
-    try {
-      ask(dfpn, board, only_winner, result, reads);
-    } catch (...) {
-      stopped = std::current_exception();
-    }
-  }
-  if (!file.empty()) dfpn.save_table(file);
-  if (stopped) std::rethrow_exception(stopped);
+  run_saving_table(
+      options.save_every_seconds, file, [&](const std::string& path) { dfpn.save_table(path); },
+      options.on_table_saved, [&] { ask(dfpn, board, only_winner, result, reads); });
   if (!result.complete) {
     result.interrupted = options.interrupt && options.interrupt->load();
     result.out_of_time = !result.interrupted && options.seconds > 0 && seconds_since(start) >= options.seconds;

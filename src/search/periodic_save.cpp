@@ -34,9 +34,14 @@ void PeriodicSave::run(double interval_seconds) {
       save_(path_);
     } catch (const std::exception& e) {
       report.error = e.what();
+    } catch (...) {
+      report.error = "an unknown error";
     }
     report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    if (on_saved_) on_saved_(report);
+    try {
+      if (on_saved_) on_saved_(report);
+    } catch (...) {  // a report that fails (stderr closed, say) is no reason to stop saving
+    }
     lock.lock();
     // A save slower than the interval: the next one starts an interval after it ended.
     if (Clock::now() > next) next = Clock::now();

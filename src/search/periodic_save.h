@@ -7,15 +7,16 @@
 // hour, such a run loses at most half an hour.
 //
 // The search does not pause for it. Both tables may be read while their searches write:
-// the transposition table's slots are Hyatt's pairs (a pair torn by a write reads as a
-// miss), and df-pn's slots are read under their seqlock (a slot being written is saved
-// empty). Every slot holds true knowledge whenever it was written (the tables' save()
+// the transposition table's slots are Hyatt's pairs (a pair torn by a write almost surely
+// reads as a miss), and df-pn's slots are read under their seqlock (search/dfpn_slot.h:
+// a slot being written is saved empty). Every slot holds true knowledge whenever it was written (the tables' save()
 // says why), so a file read slot by slot is as sound as one written at rest: it is only
 // not a picture of one instant. The file goes through PATH.part renamed over PATH, so a
 // run killed during a save keeps the save before it.
 #pragma once
 
 #include <condition_variable>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -23,8 +24,8 @@
 
 namespace kinrow {
 
-// Half an hour: saving a 4 GiB table takes about 10 s on this project's machine, so the
-// saves cost under 1 % of a run.
+// Half an hour: a save takes seconds even for tables of gigabytes (docs/parallel.md has
+// the figures), a small part of the interval, while the search goes on.
 inline constexpr double kDefaultSaveEverySeconds = 30 * 60;
 
 // What one save did: the seconds it took, or why it failed. A failed save is reported and
@@ -39,11 +40,12 @@ class PeriodicSave {
  public:
   // Calls `save(path)` every `interval_seconds` on a thread of its own until destroyed,
   // and `on_saved` (if set) after each, on that thread. No thread where the interval is 0
-  // (or less) or the path empty.
+  // (or less) or the path empty. Whatever either throws is caught on that thread: a save
+  // must never end the run it protects.
   PeriodicSave(double interval_seconds, std::string path, std::function<void(const std::string&)> save,
                std::function<void(const TableSaveReport&)> on_saved = {});
   // Stops the thread, waiting for a save under way to finish (the caller's own save at
-  // the end then comes after it).
+  // the end then comes after it: a stop during a save takes two).
   ~PeriodicSave();
   PeriodicSave(const PeriodicSave&) = delete;
   PeriodicSave& operator=(const PeriodicSave&) = delete;
@@ -59,5 +61,25 @@ class PeriodicSave {
   bool stopping_ = false;
   std::thread thread_;
 };
+
+// Runs `search` with the table at `path` saved every `interval_seconds` meanwhile, then
+// saves it once more however `search` ended: decided, or stopped by an exception (a
+// budget, Ctrl-C), which is passed on after the save. An empty path: `search` alone.
+template <class Search>
+void run_saving_table(double interval_seconds, const std::string& path,
+                      const std::function<void(const std::string&)>& save,
+                      const std::function<void(const TableSaveReport&)>& on_saved, Search&& search) {
+  std::exception_ptr stopped;
+  {
+    const PeriodicSave saves(interval_seconds, path, save, on_saved);
+    try {
+      search();
+    } catch (...) {
+      stopped = std::current_exception();
+    }
+  }
+  if (!path.empty()) save(path);
+  if (stopped) std::rethrow_exception(stopped);
+}
 
 }  // namespace kinrow

@@ -1,7 +1,6 @@
 #include "search/solver.h"
 
 #include <chrono>
-#include <exception>
 #include <filesystem>
 #include <unordered_set>
 
@@ -210,18 +209,9 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       const std::string& file = options.table_file;
       const std::string label = "gravity bitboard " + game.spec;
       if (!file.empty() && std::filesystem::exists(file)) table.load(file, label);
-      std::exception_ptr stopped;  // a budget or Ctrl-C (from the monitor): saved, then passed on
-      {
-        const PeriodicSave saves(options.save_every_seconds, file,
-                                 [&](const std::string& path) { table.save(path, label); }, options.on_table_saved);
-        try {
-          result = solve_gravity(position, options, table);
-        } catch (...) {
-          stopped = std::current_exception();
-        }
-      }
-      if (!file.empty()) table.save(file, label);
-      if (stopped) std::rethrow_exception(stopped);
+      run_saving_table(
+          options.save_every_seconds, file, [&](const std::string& path) { table.save(path, label); },
+          options.on_table_saved, [&] { result = solve_gravity(position, options, table); });
     } else {
       BoardOptions board_options;
       board_options.key_symmetries = options.max_key_symmetries;

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <bit>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -11,13 +13,15 @@
 
 namespace kinrow {
 namespace {
-// Waits until what was written to `path` (a file, or a folder's entries) is on the disk.
-bool reaches_disk(const std::string& path) {
+// Waits until what was written to `path` (a file, or a folder's entries) is on the disk;
+// otherwise the reason.
+std::string reaches_disk(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd < 0) return false;
+  if (fd < 0) return std::strerror(errno);
   const bool synced = ::fsync(fd) == 0;
+  const std::string reason = synced ? "" : std::strerror(errno);
   ::close(fd);
-  return synced;
+  return reason;
 }
 
 constexpr const char* kTableFormat = std::endian::native == std::endian::little
@@ -42,12 +46,23 @@ void TableFileWriter::write(const void* bytes, std::size_t size) {
 void TableFileWriter::finish() {
   if (!out_.flush()) throw InputError("cannot write the table file " + printable(temporary_) + " (disk full?)");
   out_.close();
-  if (!reaches_disk(temporary_)) throw InputError("cannot write the table file " + printable(temporary_) + " (disk full?)");
+  if (const std::string reason = reaches_disk(temporary_); !reason.empty())
+    throw InputError("cannot write the table file " + printable(temporary_) + ": " + reason);
   std::error_code error;
   std::filesystem::rename(temporary_, path_, error);
   if (error) throw InputError("cannot write the table file " + printable(path_) + ": " + error.message());
+  finished_ = true;
+  // The rename itself reaches the disk with the folder. Should that fail, the file is
+  // whole under one name or the other, which the next run reads or redoes: no error.
   const std::filesystem::path folder = std::filesystem::path(path_).parent_path();
   reaches_disk(folder.empty() ? "." : folder.string());
+}
+
+TableFileWriter::~TableFileWriter() {
+  if (finished_) return;
+  out_.close();
+  std::error_code ignored;
+  std::filesystem::remove(temporary_, ignored);
 }
 
 TableFileReader::TableFileReader(const std::string& path, const std::string& label, std::size_t units,

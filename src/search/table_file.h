@@ -19,6 +19,11 @@ namespace kinrow {
 class TableFileWriter {
  public:
   TableFileWriter(const std::string& path, const std::string& label, std::size_t units);
+  // A writer not finished (an error on the way) removes PATH.part: a file as large as the
+  // table must not stay to fill the disk for the next save.
+  ~TableFileWriter();
+  TableFileWriter(const TableFileWriter&) = delete;
+  TableFileWriter& operator=(const TableFileWriter&) = delete;
   void write(const void* bytes, std::size_t size);
   // Flushes and puts the file in place; InputError if the disk refused.
   void finish();
@@ -26,6 +31,7 @@ class TableFileWriter {
  private:
   std::string path_, temporary_;
   std::ofstream out_;
+  bool finished_ = false;
 };
 
 class TableFileReader {

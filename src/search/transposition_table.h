@@ -72,7 +72,7 @@ class TranspositionTable {
   // sound. Saving goes through a temporary file renamed over `path`: a save cut short
   // leaves the previous file. It may run while searches store (search/periodic_save.h):
   // each slot is read as its two words, and one torn by a concurrent store is saved as
-  // a pair that matches no key, a miss.
+  // a pair that almost surely matches no key, a miss (docs/parallel.md gives the odds).
   void save(const std::string& path, const std::string& label) const;
   void load(const std::string& path, const std::string& label);
   std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
