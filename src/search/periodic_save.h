@@ -24,8 +24,9 @@
 
 namespace kinrow {
 
-// Half an hour: a save takes seconds even for tables of gigabytes (docs/parallel.md has
-// the figures), a small part of the interval, while the search goes on.
+// Half an hour: an 8 GiB table took 34 s to save, the search going on meanwhile at about
+// two thirds of its speed: 0.5 % of a run (docs/benchmarks.md, "Saving a table while the
+// search runs").
 inline constexpr double kDefaultSaveEverySeconds = 30 * 60;
 
 // What one save did: the seconds it took, or why it failed. A failed save is reported and
