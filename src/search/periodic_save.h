@@ -9,9 +9,9 @@
 // The search does not pause for it. Both tables may be read while their searches write:
 // the transposition table's slots are Hyatt's pairs (a pair torn by a write almost surely
 // reads as a miss), and df-pn's slots are read under their seqlock (search/dfpn_slot.h:
-// a slot being written is saved empty). Every slot holds true knowledge whenever it was written (the tables' save()
-// says why), so a file read slot by slot is as sound as one written at rest: it is only
-// not a picture of one instant. The file goes through PATH.part renamed over PATH, so a
+// a slot being written is saved empty). Every slot holds true knowledge whenever it was
+// written (the tables' save() says why), so a file read slot by slot is as sound as one
+// written at rest: it is only not a picture of one instant. The file goes through PATH.part renamed over PATH, so a
 // run killed during a save keeps the save before it.
 #pragma once
 
