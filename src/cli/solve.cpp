@@ -326,7 +326,7 @@ int run_solve(const Args& args) {
   if (method != "auto" && method != "alphabeta" && method != "pns" && method != "parts" && method != "tile")
     throw InputError("--method takes alphabeta, pns, parts, tile or auto, not \"" + printable(method) + "\"");
   const bool budgeted = args.has("seconds") || args.has("table-file");
-  save_every_seconds(args, args.has("table-file") || args.has("split-dir"), "--table-file or --split-dir");
+  check_save_every(args, args.has("table-file") || args.has("split-dir"), "--table-file or --split-dir");
   if (method == "tile" || (method == "auto" && breaker_answers_in_kind(game.rules))) {
     if (budgeted) throw InputError("--seconds and --table-file are for df-pn and alpha-beta, not tile games");
     return solve_tile_game(args, game);
@@ -352,7 +352,7 @@ int run_solve(const Args& args) {
   ProgressLine progress(!args.has("quiet"));
   const double budget = args.has("seconds") ? args.get_double("seconds", 0, 1e-3, 1e9) : 0;
   options.table_file = args.get("table-file");
-  options.save_every_seconds = save_every_seconds(args, true, "");  // checked at the start
+  options.save_every_seconds = save_every_seconds(args);
   options.on_table_saved = save_notes(progress);
   // The budget is read where progress is shown: at least every `budget` seconds.
   if (budget > 0) options.monitor.interval_seconds = std::min(1.0, budget);

@@ -194,7 +194,7 @@ int run_table(const Args& args) {
   const std::string& family = args.positional[0];
   const bool table_kept = (family == "connect" || family == "mnk") &&
                           (args.has("table-dir") || (family == "mnk" && args.has("split-dir")));
-  save_every_seconds(args, table_kept, "--table-dir (table connect, table mnk) or --split-dir (table mnk)");
+  check_save_every(args, table_kept, "--table-dir (table connect, table mnk) or --split-dir (table mnk)");
   if (args.positional[0] == "misere") return run_table_misere(args);
   if (args.positional[0] == "mnk") return run_table_mnk(args);
   if (args.positional[0] != "connect")
@@ -256,7 +256,7 @@ int run_table(const Args& args) {
                                    (misere ? "-misere" : "") + ".table";
           options.table_file = (table_dir / name).string();
           s.resumed = std::filesystem::exists(options.table_file);
-          options.save_every_seconds = save_every_seconds(args, true, "");  // checked in run_table
+          options.save_every_seconds = save_every_seconds(args);
           options.on_table_saved = save_notes(progress);
         }
         options.monitor.on_progress = [&](const SearchProgress& p) {

@@ -106,7 +106,7 @@ int run_table_mnk(const Args& args) {
   if (split && !table_dir.empty())
     throw InputError("--split keeps each first move's answer in --split-dir, not a table in --table-dir");
   ProgressLine progress(!args.has("quiet"));
-  options.save_every_seconds = save_every_seconds(args, true, "");  // checked in run_table
+  options.save_every_seconds = save_every_seconds(args);
   options.on_table_saved = save_notes(progress);
 
   std::vector<BoardRow> boards;

@@ -11,13 +11,16 @@ OptionSpec save_every_option(const std::string& kept) {
           "warning (kill -9, out of memory, the machine lost) goes on from its last save"};
 }
 
-double save_every_seconds(const Args& args, bool table_kept, const std::string& kept) {
-  if (!args.has("save-every")) return kDefaultSaveEverySeconds;
+void check_save_every(const Args& args, bool table_kept, const std::string& kept) {
+  if (!args.has("save-every")) return;
   if (!table_kept) throw InputError("--save-every saves a kept table: give " + kept);
   // Below a few milliseconds a save would follow a save without pause.
-  const double minutes = args.get_double("save-every", 0, 0, 1e7);
+  const double minutes = save_every_seconds(args) / 60;
   if (minutes > 0 && minutes < 1e-4) throw InputError("--save-every takes 0 (only at the end) or at least 0.0001 minutes");
-  return 60 * minutes;
+}
+
+double save_every_seconds(const Args& args) {
+  return 60 * args.get_double("save-every", kDefaultSaveEverySeconds / 60, 0, 1e7);
 }
 
 std::function<void(const TableSaveReport&)> save_notes(ProgressLine& progress) {

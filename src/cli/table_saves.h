@@ -16,10 +16,13 @@ namespace kinrow::cli {
 // `kept`: the options that keep a table, as the help's first words ("with --table-file").
 OptionSpec save_every_option(const std::string& kept);
 
-// The interval --save-every asks for, in seconds (default: half an hour; 0: only at the
-// end). InputError for --save-every where no table is kept (`table_kept` false; `kept`
-// names the options that would keep one), or for an interval too short to be meant.
-double save_every_seconds(const Args& args, bool table_kept, const std::string& kept);
+// Checked once, before any work: InputError for --save-every where no table is kept
+// (`table_kept` false; `kept` names the options that would keep one), or for an interval
+// too short to be meant.
+void check_save_every(const Args& args, bool table_kept, const std::string& kept);
+
+// The interval --save-every asks for, in seconds (default: half an hour; 0: only at the end).
+double save_every_seconds(const Args& args);
 
 // A note on `progress` for each save: the file and how long it took, or why it could not
 // be saved (the search goes on).
