@@ -2,6 +2,7 @@
 // several sizes, k and goals), and against Pons' published test-set scores.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -321,22 +322,68 @@ TEST(GravitySearch, ProgressReportsTheRootMovesDone) {
   ASSERT_GE(reported.size(), 2u);
   std::set<int> columns;
   for (std::size_t i = 0; i < reported.size(); ++i) {
-    const SearchProgress& p = reported[i];
-    ASSERT_EQ(p.root_moves, 7);
-    ASSERT_GE(p.root_done, 0);
-    ASSERT_LT(p.root_done, 7);
-    ASSERT_GE(p.root_column, 0);
-    ASSERT_LT(p.root_column, 7);
+    const ProgressStep& root = reported[i].path[0];
+    ASSERT_GE(reported[i].path_length, 1);
+    ASSERT_EQ(root.moves, 7);
+    ASSERT_GE(root.done, 0);
+    ASSERT_LT(root.done, 7);
+    ASSERT_GE(root.column, 0);
+    ASSERT_LT(root.column, 7);
     if (i > 0) {
-      ASSERT_GE(p.root_done, reported[i - 1].root_done);
-      if (p.root_done == reported[i - 1].root_done) {
-        ASSERT_EQ(p.root_column, reported[i - 1].root_column);
+      const ProgressStep& before = reported[i - 1].path[0];
+      ASSERT_GE(root.done, before.done);
+      if (root.done == before.done) {
+        ASSERT_EQ(root.column, before.column);
       }
     }
-    columns.insert(p.root_column);
+    columns.insert(root.column);
   }
   EXPECT_GE(columns.size(), 2u) << "the reports never left the first root move";
-  EXPECT_GT(reported.back().root_done, reported.front().root_done);
+  EXPECT_GT(reported.back().path[0].done, reported.front().path[0].done);
+}
+
+// Below the root the path is the leading thread's: each step is a position one ply under
+// the step before it, searching a column, with fewer moves finished than it has; and
+// while the steps above a step stand still, that step's count of finished moves only grows.
+TEST(GravitySearch, ProgressPathStepsAreConsistent) {
+  const GravityGeometry<uint64_t> geometry(7, 5, 4);
+  GravityBitboard<uint64_t> board(geometry);
+  TranspositionTable table(16);
+  std::vector<SearchProgress> reported;
+  SearchMonitor monitor;
+  monitor.interval_seconds = 0;
+  monitor.on_progress = [&](const SearchProgress& p) { reported.push_back(p); };
+  GravitySearch<4, false> search(board, table, monitor);
+  ASSERT_LE(search.search(0, 1), 0);
+  ASSERT_GE(reported.size(), 2u);
+  int deepest = 0;
+  for (std::size_t i = 0; i < reported.size(); ++i) {
+    const SearchProgress& p = reported[i];
+    ASSERT_GE(p.path_length, 1);
+    ASSERT_LE(p.path_length, kProgressDepth);
+    deepest = std::max(deepest, p.path_length);
+    for (int s = 0; s < p.path_length; ++s) {
+      ASSERT_GE(p.path[s].moves, 1) << "report " << i << ", step " << s;
+      ASSERT_LE(p.path[s].moves, 7);
+      ASSERT_LT(p.path[s].done, p.path[s].moves) << "report " << i << ", step " << s;
+      ASSERT_LT(p.path[s].column, 7);
+      // A step below exists only under a move being searched.
+      if (s + 1 < p.path_length) {
+        ASSERT_GE(p.path[s].column, 0) << "report " << i << ", step " << s;
+      }
+    }
+    if (i == 0) continue;
+    const SearchProgress& q = reported[i - 1];
+    for (int s = 0; s < std::min(p.path_length, q.path_length); ++s) {
+      bool same_above = true;
+      for (int a = 0; a < s; ++a)
+        same_above = same_above && p.path[a].done == q.path[a].done && p.path[a].column == q.path[a].column;
+      if (same_above) {
+        ASSERT_GE(p.path[s].done, q.path[s].done) << "report " << i << ", step " << s;
+      }
+    }
+  }
+  EXPECT_EQ(deepest, kProgressDepth) << "the path never reached its third ply";
 }
 
 // Every technique can be switched off (to measure what it buys) without changing a score.

@@ -104,6 +104,15 @@ TEST(TableCommand, ABoardOutOfTimeIsNamed) {
     ASSERT_TRUE(cell.contains("root_moves")) << cell;
     EXPECT_EQ(cell["root_moves"].get<int>(), cell["width"].get<int>()) << cell;
     EXPECT_LT(cell["root_moves_done"].get<int>(), cell["root_moves"].get<int>()) << cell;
+    // And the path below it: a second step (the replies to the root move being searched)
+    // is reached in a second on each of these boards.
+    const auto& path = cell["path"];
+    ASSERT_GE(path.size(), 2u) << cell;
+    EXPECT_EQ(path[0]["done"], cell["root_moves_done"]) << cell;
+    for (const auto& step : path) {
+      EXPECT_LT(step["done"].get<int>(), step["moves"].get<int>()) << cell;
+      EXPECT_LE(step["column"].get<int>(), cell["width"].get<int>()) << cell;
+    }
   }
   EXPECT_EQ(boards.size(), 3u);
   EXPECT_NE(run.out.find("\"game\":\"connect:10x6x4\",\"width\":10,\"height\":6,\"computed\":false"),

@@ -67,15 +67,24 @@ std::string verify_progress_text(const VerifyProgress& p) {
 }
 
 std::string root_progress_text(const SearchProgress& p) {
-  if (p.root_moves <= 0) return "";
-  return "root: " + std::to_string(p.root_done) + " of " + std::to_string(p.root_moves) + " moves done";
+  if (p.path_length <= 0) return "";
+  const ProgressStep& root = p.path[0];
+  return "root: " + std::to_string(root.done) + " of " + std::to_string(root.moves) + " moves done";
 }
 
 std::string search_progress_text(const SearchProgress& p) {
   std::string text = "window " + std::to_string(p.window_low) + "  nodes " + with_commas(p.nodes) + "  " +
                      rate(p.nodes, p.seconds) + "  " + seconds_text(p.seconds);
-  if (const std::string root = root_progress_text(p); !root.empty())
-    text += "  " + root + (p.root_column >= 0 ? ", on column " + std::to_string(p.root_column + 1) : "");
+  if (p.path_length <= 0) return text;
+  text += "  " + root_progress_text(p);
+  // Each step names the column it searches; a step below one that has not yet begun a
+  // move cannot be, so the path ends at the first step with no column.
+  for (int i = 0; i < p.path_length && p.path[i].column >= 0; ++i) {
+    const ProgressStep& s = p.path[i];
+    text += i == 0 ? ", on column " + std::to_string(s.column + 1)
+                   : "; then " + std::to_string(s.done) + " of " + std::to_string(s.moves) + ", on " +
+                         std::to_string(s.column + 1);
+  }
   return text;
 }
 

@@ -26,7 +26,9 @@ namespace kinrow::cli {
 // A strategy verification's progress: "1,234 positions  holder's move 9: 41% of 5,678  3.2 s".
 std::string verify_progress_text(const VerifyProgress& progress);
 // A search's progress: "window 0  nodes 1,234,567  6.2 M nodes/s  0.2 s", and on gravity
-// boards "  root: 2 of 9 moves done, on column 4" (columns numbered from 1, as moves are).
+// boards the path the window's leading thread is on, "  root: 2 of 9 moves done, on column
+// 4; then 0 of 9, on 5; then 3 of 8, on 2": the replies to column 4 it has finished and
+// the one it searches, then the same one ply further (columns numbered from 1, as moves are).
 std::string search_progress_text(const SearchProgress& progress);
 // Its root part alone, "root: 2 of 9 moves done", or "" where the search does not say.
 std::string root_progress_text(const SearchProgress& progress);

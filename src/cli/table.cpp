@@ -304,9 +304,14 @@ int run_table(const Args& args) {
           // Where an unfinished board stopped, for the next sitting to compare with.
           if (const SearchProgress& p = s.last_progress; p.nodes) {
             out["window"] = p.window_low;
-            if (p.root_moves) {
-              out["root_moves_done"] = p.root_done;
-              out["root_moves"] = p.root_moves;
+            if (p.path_length) {
+              out["root_moves_done"] = p.path[0].done;
+              out["root_moves"] = p.path[0].moves;
+              // The whole path, a step per ply: {"done", "moves", "column" (from 1; 0: none yet)}.
+              nlohmann::ordered_json path = nlohmann::json::array();
+              for (int i = 0; i < p.path_length; ++i)
+                path.push_back({{"done", p.path[i].done}, {"moves", p.path[i].moves}, {"column", p.path[i].column + 1}});
+              out["path"] = path;
             }
           }
         }

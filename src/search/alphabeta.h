@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -21,18 +22,26 @@
 
 namespace kinrow {
 
+// One step of the path a window's leading thread is on (SearchProgress::path): of the
+// position's moves, how many it has finished, and the column (0-based) it searches now.
+struct ProgressStep {
+  int done = 0;
+  int moves = 0;
+  int column = -1;
+};
+inline constexpr int kProgressDepth = 3;
+
 struct SearchProgress {
   int window_low = 0;  // the null window being tested: is the score > window_low?
   uint64_t nodes = 0;
   double seconds = 0;
-  // Gravity boards: how far the window has gone at the root -- the moves whose search
-  // the leading thread has finished, of how many (0: not reported), and the column
-  // (0-based) it searches now.
-  // A window that fails low must search every root move, so on a long weak solve this
-  // is the one measure of how much is left.
-  int root_done = 0;
-  int root_moves = 0;
-  int root_column = -1;
+  // Gravity boards: where the window's leading thread is, from the window's root down
+  // `path_length` plies (0: not reported). A window that fails low must search every
+  // root move, so on a long weak solve path[0] is the one measure of how much is left;
+  // the steps below it say how far the root move being searched has gone (at the
+  // second ply one refuting reply is enough, at the third every move counts again).
+  std::array<ProgressStep, kProgressDepth> path{};
+  int path_length = 0;
 };
 
 // How a long search reports itself. The callback runs at most every `interval_seconds`,

@@ -82,7 +82,8 @@ class GravitySearch {
   // The score of the current position, exact if inside (alpha, beta), else a bound.
   int search(int alpha, int beta) {
     window_low_ = alpha;
-    root_ = {.moves_played = board_.moves()};
+    root_moves_played_ = board_.moves();
+    path_length_ = 0;
     if constexpr (Misere) return negamax(alpha, beta);
     if (completing_cells<K>(g_, board_.current(), empty()) & board_.playable())
       return connect_score(cells_, board_.moves() + 1);
@@ -92,7 +93,8 @@ class GravitySearch {
   // The score of dropping in column x, from the mover's side, searched with (alpha, beta).
   int search_column(int x, int alpha, int beta) {
     window_low_ = alpha;  // progress names this window, not the last one of search()
-    root_ = {};
+    root_moves_played_ = -1;
+    path_length_ = 0;
     const Bits cell = (board_.mask() + g_.bottom_of(x)) & g_.column[x];
     const Bits mine = completing_cells<K>(g_, board_.current(), empty());
     const int e = board_.moves() + 1;
@@ -189,8 +191,8 @@ class GravitySearch {
     if (std::chrono::duration<double>(now - last_report_).count() < monitor_.interval_seconds) return;
     last_report_ = now;
     const uint64_t nodes = tally_ ? tally_->load(std::memory_order_relaxed) : nodes_;
-    monitor_.on_progress({window_low_, nodes, std::chrono::duration<double>(now - start_).count(), root_.done,
-                          root_.moves, root_.column});
+    monitor_.on_progress({window_low_, nodes, std::chrono::duration<double>(now - start_).count(), path_,
+                          path_length_});
   }
 
   // The table key of a position given its key and its mirror image's, and whether the
@@ -374,8 +376,14 @@ class GravitySearch {
     int best_column = -1;
     std::array<int, kMaxWidth> deferred;
     int deferred_count = 0;
-    const bool at_root = board_.moves() == root_.moves_played;
-    if (at_root) root_.moves = n;
+    // The first plies below the window's root are the progress path (SearchProgress),
+    // unless a forced move (play_only) left a step out.
+    const int step = board_.moves() - root_moves_played_;
+    const bool on_path = root_moves_played_ >= 0 && step < kProgressDepth && step <= path_length_;
+    if (on_path) {
+      path_[step] = {.done = 0, .moves = n, .column = -1};
+      path_length_ = step + 1;
+    }
     for (int pass = 0; pass < 2 && alpha < beta; ++pass) {
       const int count = pass == 0 ? n : deferred_count;
       for (int j = 0; j < count; ++j) {
@@ -385,14 +393,17 @@ class GravitySearch {
           continue;
         }
         if (shared) busy_->enter(busy_key(child_key[i]));
-        if (at_root) root_.column = column[i];
+        if (on_path) path_[step].column = column[i];
         last_cell_ = lowest_bit(cell[i]);
         board_.play(cell[i]);
         const int value = -negamax(-beta, -alpha);
         board_.undo(cell[i]);
         if (shared) busy_->leave(busy_key(child_key[i]));
         if (stopped()) return 0;  // a teammate has the answer; this value means nothing
-        root_.done += at_root;
+        if (on_path) {
+          ++path_[step].done;
+          path_length_ = step + 1;  // the steps below belonged to the move just finished
+        }
         if (value > best) {
           best = value;
           best_column = column[i];
@@ -449,13 +460,11 @@ class GravitySearch {
   std::array<std::array<int, kBits>, 2> history_{};  // cut-offs per cell, weighted by depth
   uint64_t nodes_ = 0;
   int window_low_ = 0;
-  // The window's root (SearchProgress): the stones on the board there, and its moves.
-  struct Root {
-    int moves_played = -1;
-    int done = 0;
-    int moves = 0;
-    int column = -1;
-  } root_;
+  // The progress path (SearchProgress): the stones on the board at the window's root
+  // (-1: not reported), and the steps below it.
+  int root_moves_played_ = -1;
+  std::array<ProgressStep, kProgressDepth> path_{};
+  int path_length_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
   BusyPositions* busy_ = nullptr;
   std::atomic<uint64_t>* tally_ = nullptr;
