@@ -362,9 +362,17 @@ TEST(GravitySearch, ProgressPathStepsAreConsistent) {
     ASSERT_GE(p.path_length, 1);
     ASSERT_LE(p.path_length, kProgressDepth);
     deepest = std::max(deepest, p.path_length);
+    // Replayed from the empty board, each step's column is a legal move, and a step has
+    // no more moves than the columns open there.
+    std::array<int, 7> height{};
     for (int s = 0; s < p.path_length; ++s) {
+      int open = 0;
+      for (int h : height) open += h < 5;
       ASSERT_GE(p.path[s].moves, 1) << "report " << i << ", step " << s;
-      ASSERT_LE(p.path[s].moves, 7);
+      ASSERT_LE(p.path[s].moves, open) << "report " << i << ", step " << s;
+      if (p.path[s].column >= 0) {
+        ASSERT_LT(height[p.path[s].column]++, 5) << "report " << i << ", step " << s;
+      }
       ASSERT_LT(p.path[s].done, p.path[s].moves) << "report " << i << ", step " << s;
       ASSERT_LT(p.path[s].column, 7);
       // A step below exists only under a move being searched.

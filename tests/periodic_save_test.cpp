@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -17,6 +19,7 @@
 #include "games/families.h"
 #include "search/dfpn_solve.h"
 #include "search/periodic_save.h"
+#include "search/table_file.h"
 #include "search/transposition_table.h"
 #include "cli_support.h"
 #include "process_support.h"
@@ -29,7 +32,7 @@ TEST(PeriodicSave, SavesEveryIntervalUntilDestroyed) {
   std::vector<std::string> paths;
   std::mutex mutex;
   {
-    const PeriodicSave saver(0.01, "t.table", [&](const std::string& path) {
+    const PeriodicSave saver(0.01, "t.table", [&](const std::string& path, const std::atomic<bool>*) {
       const std::lock_guard lock(mutex);
       paths.push_back(path);
       ++saves;
@@ -45,8 +48,8 @@ TEST(PeriodicSave, SavesEveryIntervalUntilDestroyed) {
 TEST(PeriodicSave, NoIntervalOrNoFileMeansNoSaves) {
   std::atomic<int> saves{0};
   {
-    const PeriodicSave never(0, "t.table", [&](const std::string&) { ++saves; });
-    const PeriodicSave nowhere(0.001, "", [&](const std::string&) { ++saves; });
+    const PeriodicSave never(0, "t.table", [&](const std::string&, const std::atomic<bool>*) { ++saves; });
+    const PeriodicSave nowhere(0.001, "", [&](const std::string&, const std::atomic<bool>*) { ++saves; });
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   EXPECT_EQ(saves, 0);
@@ -60,7 +63,7 @@ TEST(PeriodicSave, AFailedSaveIsReportedAndTheNextOneComes) {
   std::mutex mutex;
   {
     const PeriodicSave saver(
-        0.01, "t.table", [](const std::string&) { throw InputError("disk full"); },
+        0.01, "t.table", [](const std::string&, const std::atomic<bool>*) { throw InputError("disk full"); },
         [&](const TableSaveReport& report) {
           const std::lock_guard lock(mutex);
           error = report.error;
@@ -70,6 +73,44 @@ TEST(PeriodicSave, AFailedSaveIsReportedAndTheNextOneComes) {
     ASSERT_TRUE(testing::eventually([&] { return failures >= 2; }, 30));
   }
   EXPECT_EQ(error, "disk full");
+}
+
+// A saver stopped while a save runs abandons that save rather than wait for it (the run
+// saves at its end anyway): the destructor returns at once, the save's .part file is
+// removed, the file of the save before stays whole, and nothing is reported for it.
+TEST(PeriodicSave, AStopDuringASaveAbandonsIt) {
+  testing::TemporaryDirectory dir("kinrow-save-abandoned");
+  const std::string path = (dir / "t.table").string();
+  constexpr std::size_t kWords = 20000;
+  std::atomic<int> saves_begun{0}, reports{0};
+  auto save = [&](const std::string& to, const std::atomic<bool>* abandon) {
+    TableFileWriter out(to, "test", kWords, abandon);
+    const bool slow = ++saves_begun > 1;  // the first save is whole, the second takes 20 s
+    for (uint64_t word = 0; word < kWords; ++word) {
+      out.write(&word, sizeof word);
+      if (slow) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    out.finish();
+  };
+  std::optional<PeriodicSave> saver;
+  saver.emplace(0.01, path, save, [&](const TableSaveReport& report) {
+    EXPECT_TRUE(report.error.empty()) << report.error;
+    ++reports;
+  });
+  ASSERT_TRUE(testing::eventually([&] { return reports == 1 && saves_begun == 2; }, 30));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // well inside the second save
+  ASSERT_TRUE(std::filesystem::exists(path + ".part"));
+  const auto start = std::chrono::steady_clock::now();
+  saver.reset();
+  const auto stopping = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(stopping, std::chrono::seconds(5)) << "the destructor waited for the save";
+  EXPECT_EQ(reports, 1);
+  EXPECT_FALSE(std::filesystem::exists(path + ".part"));
+  TableFileReader in(path, "test", kWords, "");
+  std::vector<uint64_t> words(kWords);
+  in.read(words.data(), kWords * sizeof(uint64_t));
+  in.finish();
+  EXPECT_EQ(words.back(), kWords - 1);
 }
 
 // Two threads store exact values (lower = upper = value_of(key), moves varying) into a

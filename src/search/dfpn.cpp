@@ -858,8 +858,8 @@ std::optional<bool> Dfpn<W>::resolve(Board& board) {
 // (search/periodic_save.h): a slot a writer is inside, or one rewritten while it was
 // copied, is saved empty, as a reader would have taken it.
 template <int W>
-void Dfpn<W>::save_table(const std::string& path) const {
-  TableFileWriter out(path, dfpn_table_label(tables_, reduced_keys_, sizeof(Slot)), slots_);
+void Dfpn<W>::save_table(const std::string& path, const std::atomic<bool>* abandon) const {
+  TableFileWriter out(path, dfpn_table_label(tables_, reduced_keys_, sizeof(Slot)), slots_, abandon);
   constexpr std::size_t kChunk = 4096;
   std::vector<Slot> chunk(kChunk);
   for (std::size_t first = 0; first < slots_; first += kChunk) {

@@ -258,8 +258,8 @@ class Dfpn {
   // the key scheme (reduced or plain keys, the slot's size), so a file of another game or
   // setting is refused; so is one of another size (--tt-mb). Saving may run while proofs
   // write (search/periodic_save.h): it reads each slot under its seqlock and saves a slot
-  // being written as empty.
-  void save_table(const std::string& path) const;
+  // being written as empty. `abandon`: as TableFileWriter's.
+  void save_table(const std::string& path, const std::atomic<bool>* abandon = nullptr) const;
   void load_table(const std::string& path);
   // Likewise a time after which proofs give up (read every 64 expansions).
   void set_deadline(std::chrono::steady_clock::time_point deadline) {

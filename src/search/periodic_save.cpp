@@ -1,12 +1,14 @@
 #include "search/periodic_save.h"
 
+#include "search/table_file.h"
+
 #include <chrono>
 #include <exception>
 #include <utility>
 
 namespace kinrow {
 
-PeriodicSave::PeriodicSave(double interval_seconds, std::string path, std::function<void(const std::string&)> save,
+PeriodicSave::PeriodicSave(double interval_seconds, std::string path, TableSaver save,
                            std::function<void(const TableSaveReport&)> on_saved)
     : path_(std::move(path)), save_(std::move(save)), on_saved_(std::move(on_saved)) {
   if (interval_seconds > 0 && !path_.empty()) thread_ = std::thread([this, interval_seconds] { run(interval_seconds); });
@@ -17,6 +19,7 @@ PeriodicSave::~PeriodicSave() {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
   }
+  abandon_.store(true, std::memory_order_relaxed);
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
 }
@@ -32,7 +35,9 @@ void PeriodicSave::run(double interval_seconds) {
     report.path = path_;
     const auto start = Clock::now();
     try {
-      save_(path_);
+      save_(path_, &abandon_);
+    } catch (const TableSaveAbandoned&) {
+      return;  // stopping: the caller saves at the end
     } catch (const std::exception& e) {
       report.error = e.what();
     } catch (...) {

@@ -15,6 +15,7 @@
 // run killed during a save keeps the save before it.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <exception>
 #include <functional>
@@ -37,16 +38,21 @@ struct TableSaveReport {
   std::string error;  // empty: saved
 };
 
+// Saves the table to `path`; a table's save() passes `abandon` to its TableFileWriter
+// (search/table_file.h), which gives up once it is set.
+using TableSaver = std::function<void(const std::string& path, const std::atomic<bool>* abandon)>;
+
 class PeriodicSave {
  public:
-  // Calls `save(path)` every `interval_seconds` on a thread of its own until destroyed,
-  // and `on_saved` (if set) after each, on that thread. No thread where the interval is 0
-  // (or less) or the path empty. Whatever either throws is caught on that thread: a save
-  // must never end the run it protects.
-  PeriodicSave(double interval_seconds, std::string path, std::function<void(const std::string&)> save,
+  // Calls `save(path, abandon)` every `interval_seconds` on a thread of its own until
+  // destroyed, and `on_saved` (if set) after each, on that thread. No thread where the
+  // interval is 0 (or less) or the path empty. Whatever either throws is caught on that
+  // thread: a save must never end the run it protects.
+  PeriodicSave(double interval_seconds, std::string path, TableSaver save,
                std::function<void(const TableSaveReport&)> on_saved = {});
-  // Stops the thread, waiting for a save under way to finish (the caller's own save at
-  // the end then comes after it: a stop during a save takes two).
+  // Stops the thread. A save under way is abandoned (its previous file stays, and it is
+  // not reported): the caller saves at the end anyway, and a stop during the save of an
+  // 8 GiB table would otherwise wait half a minute for a file about to be replaced.
   ~PeriodicSave();
   PeriodicSave(const PeriodicSave&) = delete;
   PeriodicSave& operator=(const PeriodicSave&) = delete;
@@ -55,11 +61,12 @@ class PeriodicSave {
   void run(double interval_seconds);
 
   std::string path_;
-  std::function<void(const std::string&)> save_;
+  TableSaver save_;
   std::function<void(const TableSaveReport&)> on_saved_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
+  std::atomic<bool> abandon_{false};  // set with stopping_, read by the save under way
   std::thread thread_;
 };
 
@@ -67,8 +74,7 @@ class PeriodicSave {
 // saves it once more however `search` ended: decided, or stopped by an exception (a
 // budget, Ctrl-C), which is passed on after the save. An empty path: `search` alone.
 template <class Search>
-void run_saving_table(double interval_seconds, const std::string& path,
-                      const std::function<void(const std::string&)>& save,
+void run_saving_table(double interval_seconds, const std::string& path, const TableSaver& save,
                       const std::function<void(const TableSaveReport&)>& on_saved, Search&& search) {
   std::exception_ptr stopped;
   {
@@ -79,7 +85,7 @@ void run_saving_table(double interval_seconds, const std::string& path,
       stopped = std::current_exception();
     }
   }
-  if (!path.empty()) save(path);
+  if (!path.empty()) save(path, nullptr);
   if (stopped) std::rethrow_exception(stopped);
 }
 

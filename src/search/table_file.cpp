@@ -29,13 +29,15 @@ constexpr const char* kTableFormat = std::endian::native == std::endian::little
                                          : "kinrow transposition table 1 big-endian";
 }  // namespace
 
-TableFileWriter::TableFileWriter(const std::string& path, const std::string& label, std::size_t units)
-    : path_(path), temporary_(path + ".part"), out_(temporary_, std::ios::binary | std::ios::trunc) {
+TableFileWriter::TableFileWriter(const std::string& path, const std::string& label, std::size_t units,
+                                 const std::atomic<bool>* abandon)
+    : path_(path), temporary_(path + ".part"), abandon_(abandon), out_(temporary_, std::ios::binary | std::ios::trunc) {
   if (!out_) throw InputError("cannot write the table file " + printable(temporary_));
   out_ << kTableFormat << "\n" << label << "\n" << units << "\n";
 }
 
 void TableFileWriter::write(const void* bytes, std::size_t size) {
+  if (abandon_ && abandon_->load(std::memory_order_relaxed)) throw TableSaveAbandoned{};
   out_.write(static_cast<const char*>(bytes), static_cast<std::streamsize>(size));
 }
 

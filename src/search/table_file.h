@@ -10,15 +10,27 @@
 // PATH.part, renamed over PATH when complete: a save cut short leaves the previous file.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <exception>
 #include <fstream>
 #include <string>
 
 namespace kinrow {
 
+// Thrown by a writer whose save was abandoned (below): not an error, the save is simply
+// not made, and the previous file stays.
+struct TableSaveAbandoned : std::exception {
+  const char* what() const noexcept override { return "the table save was abandoned"; }
+};
+
 class TableFileWriter {
  public:
-  TableFileWriter(const std::string& path, const std::string& label, std::size_t units);
+  // `abandon`, if given, is read at every write: once it is set the writer throws
+  // TableSaveAbandoned and leaves the previous file. A run stopped during a periodic save
+  // (search/periodic_save.h) saves at its end anyway, and must not wait for both.
+  TableFileWriter(const std::string& path, const std::string& label, std::size_t units,
+                  const std::atomic<bool>* abandon = nullptr);
   // A writer not finished (an error on the way) removes PATH.part: a file as large as the
   // table must not stay to fill the disk for the next save.
   ~TableFileWriter();
@@ -30,6 +42,7 @@ class TableFileWriter {
 
  private:
   std::string path_, temporary_;
+  const std::atomic<bool>* abandon_;
   std::ofstream out_;
   bool finished_ = false;
 };

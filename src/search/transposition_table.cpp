@@ -58,8 +58,9 @@ void TranspositionTable::store(uint64_t key, int lower, int upper, int move, uin
 }
 
 // The file (search/table_file.h): the buckets' slots, two words each, as they are.
-void TranspositionTable::save(const std::string& path, const std::string& label) const {
-  TableFileWriter out(path, label, bucket_count_);
+void TranspositionTable::save(const std::string& path, const std::string& label,
+                              const std::atomic<bool>* abandon) const {
+  TableFileWriter out(path, label, bucket_count_, abandon);
   for (std::size_t b = 0; b < bucket_count_; ++b) {
     uint64_t words[2 * kWays];
     for (int i = 0; i < kWays; ++i) {
