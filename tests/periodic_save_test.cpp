@@ -113,6 +113,32 @@ TEST(PeriodicSave, AStopDuringASaveAbandonsIt) {
   EXPECT_EQ(words.back(), kWords - 1);
 }
 
+// A writer told to abandon after its last write stops in finish(), before the fsync that
+// may take most of a large save: the file stays as the save before left it.
+TEST(PeriodicSave, AWriterAbandonedAfterItsLastWriteStopsBeforeTheDisk) {
+  testing::TemporaryDirectory dir("kinrow-save-abandoned-late");
+  const std::string path = (dir / "t.table").string();
+  const uint64_t before = 1, after = 2;
+  {
+    TableFileWriter out(path, "test", 1);
+    out.write(&before, sizeof before);
+    out.finish();
+  }
+  std::atomic<bool> abandon{false};
+  {
+    TableFileWriter out(path, "test", 1, &abandon);
+    out.write(&after, sizeof after);
+    abandon = true;
+    EXPECT_THROW(out.finish(), TableSaveAbandoned);
+  }
+  EXPECT_FALSE(std::filesystem::exists(path + ".part"));
+  TableFileReader in(path, "test", 1, "");
+  uint64_t word = 0;
+  in.read(&word, sizeof word);
+  in.finish();
+  EXPECT_EQ(word, before);
+}
+
 // Two threads store exact values (lower = upper = value_of(key), moves varying) into a
 // small table, turning its slots over, while it is saved again and again. Every saved
 // file loads, and whatever a loaded table answers is a whole entry of its key. (Tears

@@ -30,7 +30,7 @@ void PeriodicSave::run(double interval_seconds) {
   std::unique_lock lock(mutex_);
   for (auto next = Clock::now() + interval;; next += interval) {
     if (wake_.wait_until(lock, next, [this] { return stopping_; })) return;
-    lock.unlock();  // the destructor waits for this save, not for the lock
+    lock.unlock();  // the destructor waits for this save to notice abandon_, not for the lock
     TableSaveReport report;
     report.path = path_;
     const auto start = Clock::now();

@@ -36,8 +36,12 @@ TableFileWriter::TableFileWriter(const std::string& path, const std::string& lab
   out_ << kTableFormat << "\n" << label << "\n" << units << "\n";
 }
 
-void TableFileWriter::write(const void* bytes, std::size_t size) {
+void TableFileWriter::check_abandoned() const {
   if (abandon_ && abandon_->load(std::memory_order_relaxed)) throw TableSaveAbandoned{};
+}
+
+void TableFileWriter::write(const void* bytes, std::size_t size) {
+  check_abandoned();
   out_.write(static_cast<const char*>(bytes), static_cast<std::streamsize>(size));
 }
 
@@ -46,8 +50,10 @@ void TableFileWriter::write(const void* bytes, std::size_t size) {
 // table is saved every half hour of a run of days (search/periodic_save.h) to survive
 // exactly that.
 void TableFileWriter::finish() {
+  check_abandoned();
   if (!out_.flush()) throw InputError("cannot write the table file " + printable(temporary_) + " (disk full?)");
   out_.close();
+  check_abandoned();  // before the fsync, which may take most of a large save's time
   if (const std::string reason = reaches_disk(temporary_); !reason.empty())
     throw InputError("cannot write the table file " + printable(temporary_) + ": " + reason);
   std::error_code error;

@@ -26,8 +26,9 @@ struct TableSaveAbandoned : std::exception {
 
 class TableFileWriter {
  public:
-  // `abandon`, if given, is read at every write: once it is set the writer throws
-  // TableSaveAbandoned and leaves the previous file. A run stopped during a periodic save
+  // `abandon`, if given, is read at every write and twice in finish(), the second time
+  // just before the fsync: once it is set the writer throws TableSaveAbandoned and leaves
+  // the previous file (a save already inside its fsync or rename completes). A run stopped during a periodic save
   // (search/periodic_save.h) saves at its end anyway, and must not wait for both.
   TableFileWriter(const std::string& path, const std::string& label, std::size_t units,
                   const std::atomic<bool>* abandon = nullptr);
@@ -41,6 +42,8 @@ class TableFileWriter {
   void finish();
 
  private:
+  void check_abandoned() const;
+
   std::string path_, temporary_;
   const std::atomic<bool>* abandon_;
   std::ofstream out_;
