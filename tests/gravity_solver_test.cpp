@@ -306,10 +306,9 @@ TEST(GravitySearch, ATeamReportsEveryMembersNodes) {
   EXPECT_EQ(tally.load(), reported.back());
 }
 
-// A long window's progress says how far it has gone at the root: a window that fails low
-// (the empty 7x5 board is a draw, so "does the first player win?" fails) searches every
-// root move, and the reports walk through them in order.
-TEST(GravitySearch, ProgressReportsTheRootMovesDone) {
+// Every report of "does the first player win?" on the empty 7x5 board, a draw: a window
+// that fails low, so it searches every root move.
+std::vector<SearchProgress> reports_of_a_window_that_fails() {
   const GravityGeometry<uint64_t> geometry(7, 5, 4);
   GravityBitboard<uint64_t> board(geometry);
   TranspositionTable table(16);
@@ -318,7 +317,15 @@ TEST(GravitySearch, ProgressReportsTheRootMovesDone) {
   monitor.interval_seconds = 0;
   monitor.on_progress = [&](const SearchProgress& p) { reported.push_back(p); };
   GravitySearch<4, false> search(board, table, monitor);
-  ASSERT_LE(search.search(0, 1), 0);
+  EXPECT_LE(search.search(0, 1), 0);
+  return reported;
+}
+
+// A long window's progress says how far it has gone at the root: a window that fails low
+// (the empty 7x5 board is a draw, so "does the first player win?" fails) searches every
+// root move, and the reports walk through them in order.
+TEST(GravitySearch, ProgressReportsTheRootMovesDone) {
+  const std::vector<SearchProgress> reported = reports_of_a_window_that_fails();
   ASSERT_GE(reported.size(), 2u);
   std::set<int> columns;
   for (std::size_t i = 0; i < reported.size(); ++i) {
@@ -346,15 +353,7 @@ TEST(GravitySearch, ProgressReportsTheRootMovesDone) {
 // the step before it, searching a column, with fewer moves finished than it has; and
 // while the steps above a step stand still, that step's count of finished moves only grows.
 TEST(GravitySearch, ProgressPathStepsAreConsistent) {
-  const GravityGeometry<uint64_t> geometry(7, 5, 4);
-  GravityBitboard<uint64_t> board(geometry);
-  TranspositionTable table(16);
-  std::vector<SearchProgress> reported;
-  SearchMonitor monitor;
-  monitor.interval_seconds = 0;
-  monitor.on_progress = [&](const SearchProgress& p) { reported.push_back(p); };
-  GravitySearch<4, false> search(board, table, monitor);
-  ASSERT_LE(search.search(0, 1), 0);
+  const std::vector<SearchProgress> reported = reports_of_a_window_that_fails();
   ASSERT_GE(reported.size(), 2u);
   int deepest = 0;
   for (std::size_t i = 0; i < reported.size(); ++i) {
