@@ -310,7 +310,8 @@ int run_table(const Args& args) {
               // The whole path, a step per ply: {"done", "moves", "column" (from 1; 0: none yet)}.
               nlohmann::ordered_json path = nlohmann::json::array();
               for (int i = 0; i < p.path_length; ++i)
-                path.push_back({{"done", p.path[i].done}, {"moves", p.path[i].moves}, {"column", p.path[i].column + 1}});
+                path.push_back(
+                    {{"done", p.path[i].done}, {"moves", p.path[i].moves}, {"column", p.path[i].column + 1}});
               out["path"] = path;
             }
           }

@@ -101,7 +101,8 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                           std::chrono::duration<double>(options.seconds)));
   run_saving_table(
-      options.save_every_seconds, file, [&](const std::string& path, const std::atomic<bool>* abandon) { dfpn.save_table(path, abandon); },
+      options.save_every_seconds, file,
+      [&](const std::string& path, const std::atomic<bool>* abandon) { dfpn.save_table(path, abandon); },
       options.on_table_saved, [&] { ask(dfpn, board, only_winner, result, reads); });
   if (!result.complete) {
     result.interrupted = options.interrupt && options.interrupt->load();

@@ -51,8 +51,9 @@ class PeriodicSave {
   PeriodicSave(double interval_seconds, std::string path, TableSaver save,
                std::function<void(const TableSaveReport&)> on_saved = {});
   // Stops the thread. A save under way is abandoned at its next write, or before its
-  // fsync (its previous file stays, and it is not reported): the caller saves at the end anyway, and a stop during the save of an
-  // 8 GiB table would otherwise wait half a minute for a file about to be replaced.
+  // fsync (its previous file stays, and it is not reported): the caller saves at the end
+  // anyway, and a stop during the save of an 8 GiB table would otherwise wait half a
+  // minute for a file about to be replaced.
   ~PeriodicSave();
   PeriodicSave(const PeriodicSave&) = delete;
   PeriodicSave& operator=(const PeriodicSave&) = delete;

@@ -210,7 +210,8 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       const std::string label = "gravity bitboard " + game.spec;
       if (!file.empty() && std::filesystem::exists(file)) table.load(file, label);
       run_saving_table(
-          options.save_every_seconds, file, [&](const std::string& path, const std::atomic<bool>* abandon) { table.save(path, label, abandon); },
+          options.save_every_seconds, file,
+          [&](const std::string& path, const std::atomic<bool>* abandon) { table.save(path, label, abandon); },
           options.on_table_saved, [&] { result = solve_gravity(position, options, table); });
     } else {
       BoardOptions board_options;
