@@ -27,7 +27,8 @@ TEST(Cli, BadInputIsOneLineAndStatusTwo) {
         "solve tictactoe --moves 'b2 b2'", "solve tictactoe --moves 'a1 a2 b1 b2 c1 c2'",
         "solve connect:4x4x4 --moves 11111", "solve tictactoe --tt-mb -4", "info",
         "solve tictactoe --no-such-option", "verify tictactoe /no/such/file", "nonsense",
-        "solve tictactoe --method pns --wins third", "solve tictactoe --wins first"}) {
+        "solve tictactoe --method pns --wins third", "solve tictactoe --wins first",
+        "solve connect:5x4x4 --expect nobody"}) {
     const CliRun run = kinrow(std::string(arguments) + " --quiet");
     EXPECT_EQ(run.status, 2) << arguments << ": " << run.err;
     EXPECT_EQ(lines(run.err), 1) << arguments << ": " << run.err;
@@ -64,6 +65,21 @@ TEST(Cli, OneQuestionSaysWhatItAsked) {
   const CliRun yes = kinrow("solve tictactoe --moves 'b2 a2' --method pns --wins first --json --quiet");
   ASSERT_EQ(yes.status, 0) << yes.err;
   EXPECT_EQ(nlohmann::json::parse(yes.out)["value"], "first-player-win");
+}
+
+// --expect orders the windows of the bitboard search: a loss expected and found is one
+// window, where the usual order asks two; the value is the same either way.
+TEST(Cli, AnExpectedLossIsOneWindow) {
+  const CliRun usual = kinrow("solve connect:6x4x4 --weak --json --quiet");
+  const CliRun expected = kinrow("solve connect:6x4x4 --weak --expect second --json --quiet");
+  ASSERT_EQ(usual.status, 0) << usual.err;
+  ASSERT_EQ(expected.status, 0) << expected.err;
+  const auto a = nlohmann::json::parse(usual.out), b = nlohmann::json::parse(expected.out);
+  EXPECT_EQ(a["value"], "second-player-win");
+  EXPECT_EQ(b["value"], "second-player-win");
+  EXPECT_EQ(a["windows"], 2);
+  EXPECT_EQ(b["windows"], 1);
+  EXPECT_EQ(b["expected"], "second");
 }
 
 TEST(Cli, InfoReportsTheSymmetryGroup) {

@@ -84,6 +84,35 @@ INSTANTIATE_TEST_SUITE_P(
                       Board{"connect:10x7x5", 12, 5}, Board{"connect:26x2x3,misere", 12, 4}),
     [](const auto& info) { return testing::test_name(info.param.spec); });
 
+// An expected outcome orders the questions and nothing else: whatever is expected, right
+// or wrong, every score and value is the one asked without it.
+TEST(GravitySolver, AnExpectedOutcomeChangesNoScore) {
+  for (const char* spec : {"connect:5x4x4", "connect:6x4x4", "connect:5x4x3,misere"}) {
+    const Game game = make_game(spec);
+    SplitMix64 random(std::hash<std::string>{}(spec) + 1);
+    SolveOptions options;
+    options.table_megabytes = 4;
+    for (int i = 0; i < 12; ++i) {
+      const Position position = random_position(game, 12, random);
+      const std::string where =
+          std::string(spec) + " after \"" + format_turns(game, position.history()) + "\"";
+      for (const bool weak : {false, true}) {
+        options.weak = weak;
+        options.gravity.expected_first_player_sign = 0;
+        const SolveResult plain = solve(position, options);
+        for (const int expected : {-1, 1}) {
+          options.gravity.expected_first_player_sign = expected;
+          const SolveResult r = solve(position, options);
+          ASSERT_TRUE(r.bitboard) << where;
+          EXPECT_EQ(r.value, plain.value) << where << " expecting " << expected << (weak ? " (weak)" : "");
+          EXPECT_EQ(r.score, plain.score) << where << " expecting " << expected << (weak ? " (weak)" : "");
+          EXPECT_EQ(r.plies, plain.plies) << where << " expecting " << expected << (weak ? " (weak)" : "");
+        }
+      }
+    }
+  }
+}
+
 // A board whose keys need more bits than the table's 64 and bucket index holds goes to
 // the generic board rather than risk two positions sharing an entry.
 TEST(GravitySolver, BoardsTheTableCannotTellApartGoToTheGenericBoard) {

@@ -22,11 +22,25 @@ OptionSpec without_option() {
               kTechniqueNames};
 }
 
+OptionSpec expect_option() {
+  return {"expect", "WHO",
+          "gravity boards: the outcome you expect, first, second or draw (a published one, say):\n"
+          "the search asks first the question that confirms it, so that a position lost for\n"
+          "the side to move takes one window fewer (a wrong guess costs time, never an answer)"};
+}
+
 int all_cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 GravitySettings gravity_settings(const Args& args, int default_threads) {
   GravitySettings settings;
   settings.threads = static_cast<int>(args.get_int("threads", default_threads, 1, 256));
+  if (args.has("expect")) {
+    const std::string who = args.get("expect");
+    if (who == "first") settings.expected_first_player_sign = 1;
+    else if (who == "second") settings.expected_first_player_sign = -1;
+    else if (who != "draw")
+      throw InputError("--expect takes first, second or draw, not \"" + printable(who) + "\"");
+  }
   const std::string list = args.get("without");
   GravityTechniques& t = settings.techniques;
   const std::pair<const char*, bool*> names[] = {{"claimeven", &t.claimeven},

@@ -10,6 +10,8 @@ namespace kinrow::cli {
 // --threads N and --without LIST, for a command's option list.
 OptionSpec threads_option(const char* default_text);
 OptionSpec without_option();
+// --expect first|second|draw: the outcome expected, which orders the searches' questions.
+OptionSpec expect_option();
 
 // The settings those options ask for; `default_threads` when --threads is absent.
 GravitySettings gravity_settings(const Args& args, int default_threads);

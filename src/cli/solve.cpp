@@ -82,6 +82,7 @@ const CommandSpec kSolveSpec = {
                          "the same root another way; node counts then vary from run to run; default:\n"
                          "one per core, at most 4 for df-pn)"},
         without_option(),
+        expect_option(),
         pairing_option(),
         no_pairing_option(),
         {"tt-mb", "N", "transposition table size in MiB (default: alpha-beta 256, less on small boards;\n"
@@ -460,6 +461,7 @@ int run_solve(const Args& args) {
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
     out["windows"] = result.windows;
+    if (args.has("expect")) out["expected"] = args.get("expect");  // it ordered the windows
     out["table_bytes"] = result.table_bytes;
     out["symmetries"] = result.symmetries;
     out["pairing"] = pairing_mode_name(options.pairing);

@@ -37,7 +37,9 @@ const CommandSpec kTableSpec = {
     "Markdown; --svg draws it, --check compares every cell with a file of published results\n"
     "(\"WIDTH HEIGHT first|second|draw LAST-MOVE\" lines, e.g. bench/data/connect4-sizes.txt)\n"
     "and exits 1 on any disagreement, which the table and picture also flag. --weak asks only\n"
-    "who wins (what Tromp's table of w + h <= 15 gives), which is faster on the large boards.\n\n"
+    "who wins (what Tromp's table of w + h <= 15 gives), which is faster on the large boards;\n"
+    "--expect second asks \"does the second player win?\" first, one window instead of two\n"
+    "where he does.\n\n"
     "table misere recomputes Table 1 of Steele & Larremore (misere Connect-k): each board by\n"
     "exact search without strategy knowledge (boards of at most --search-cells cells,\n"
     "--search-seconds each: alpha-beta for a tenth of it, then the search by parts of solve\n"
@@ -67,6 +69,7 @@ const CommandSpec kTableSpec = {
     "  kinrow table connect --width 4..7 --height 4..6 --check bench/data/connect4-sizes.txt\n"
     "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg\n"
     "  kinrow table connect --weak --width 11 --height 4 --board-seconds 7200\n"
+    "  kinrow table connect --weak --width 12 --height 4 --expect second\n"
     "  kinrow table mnk --k 6 --p 2 --q 1 --size 6..9 --board-seconds 300 --certificates c6\n"
     "  kinrow table mnk --size 8 --board-seconds 3600 --tt-mb 4096 --table-dir c6-tables\n"
     "  kinrow table mnk --size 8 --split --split-dir c6-split --board-seconds 7200 --tt-mb 2048",
@@ -102,6 +105,7 @@ const CommandSpec kTableSpec = {
         {"json", "", "print one JSON object per board instead of Markdown"},
         {"tt-mb", "N", "transposition table size in MiB (default: 256, connect: less on small boards)"},
         threads_option("one per core"),
+        expect_option(),
         {"quiet", "", "no progress on stderr"},
     },
     1,
@@ -319,6 +323,7 @@ int run_table(const Args& args) {
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
         if (s.resumed) out["resumed"] = true;  // nodes and seconds are this run's
+        if (args.has("expect")) out["expected"] = args.get("expect");  // it ordered the questions
         // A board not computed neither agrees nor disagrees (and is no failure).
         if (s.published)
           out["agrees_with_published"] = s.computed ? nlohmann::json(s.agrees()) : nlohmann::json(nullptr);

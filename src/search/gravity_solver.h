@@ -35,6 +35,11 @@ struct GravitySolution {
 struct GravitySettings {
   int threads = 1;  // searches sharing the table (lazy SMP)
   GravityTechniques techniques;  // all on, unless measuring what one buys
+  // The outcome the caller expects, for the first player: 1 a win, -1 a loss, 0 a draw or
+  // nothing expected. It orders the questions only (close_in in gravity_solver.cpp): an
+  // expected loss of the side to move is asked about first, which settles the sign in
+  // one window instead of two when right. A wrong guess costs a window, never an answer.
+  int expected_first_player_sign = 0;
 };
 
 class GravitySolver {
