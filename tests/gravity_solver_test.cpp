@@ -42,6 +42,10 @@ TEST_P(BitboardAgreesWithGenericBoard, OnRandomPositions) {
   SplitMix64 random(std::hash<std::string>{}(b.spec));
   SolveOptions fast, generic;
   fast.table_megabytes = generic.table_megabytes = 4;
+  // A near-leaf table small enough to be used beside the 4 MiB one, where the board's
+  // keys fit it (on 10x7x5 they do not, and it is left out).
+  fast.gravity.near_table_megabytes = 1;
+  fast.gravity.near_empty_cells = 9;
   generic.generic_board = true;
   for (int i = 0; i < b.positions; ++i) {
     const Position position = random_position(game, b.empties, random);
@@ -111,6 +115,29 @@ TEST(GravitySolver, AnExpectedOutcomeChangesNoScore) {
       }
     }
   }
+}
+
+// Positions near the leaves go to the near table instead of the main one: with every
+// position counted near, the main table learns nothing, not even the root; without the
+// near table it holds the root. The score is the same.
+TEST(GravitySolver, PositionsNearTheLeavesStayOutOfTheMainTable) {
+  const Game game = make_game("connect:5x4x4");
+  const std::vector<int> columns = {2, 2, 1};
+  const GravityGeometry<uint64_t> geometry(5, 4, 4);
+  GravityBitboard<uint64_t> board(geometry);
+  for (int x : columns) board.play_column(x);
+  auto knows_root = [&](const TranspositionTable& t) {
+    return t.probe(board.key()).has_value() || t.probe(board.mirrored_key()).has_value();
+  };
+  GravitySettings settings;
+  settings.near_table_megabytes = 1;
+  settings.near_empty_cells = 20;
+  TranspositionTable with(4), without(4);
+  const int score = GravitySolver(game, with, {}, settings).solve(columns, false).score;
+  settings.techniques.near_table = false;
+  EXPECT_EQ(GravitySolver(game, without, {}, settings).solve(columns, false).score, score);
+  EXPECT_FALSE(knows_root(with));
+  EXPECT_TRUE(knows_root(without));
 }
 
 // A board whose keys need more bits than the table's 64 and bucket index holds goes to
@@ -427,10 +454,13 @@ TEST(GravitySolver, EachTechniqueOffFindsTheSameScores) {
   const Game game = make_game("connect4");
   const int lines = sanitized() ? 3 : 25;
   const auto positions = pons_positions(game, "Test_L2_R2", lines);
-  for (int off = 0; off < 5; ++off) {
+  for (int off = 0; off < 6; ++off) {
     GravitySettings settings;
+    settings.near_table_megabytes = 2;  // on beside the 16 MiB table, unless switched off
+    settings.near_empty_cells = 14;
     GravityTechniques& t = settings.techniques;
-    bool* flags[] = {&t.claimeven, &t.child_bounds, &t.transposition_cutoffs, &t.mirror, &t.threat_order};
+    bool* flags[] = {&t.claimeven,    &t.child_bounds, &t.transposition_cutoffs,
+                     &t.mirror,       &t.threat_order, &t.near_table};
     *flags[off] = false;
     TranspositionTable table(16);
     GravitySolver solver(game, table, {}, settings);

@@ -8,7 +8,8 @@
 namespace kinrow::cli {
 namespace {
 
-constexpr const char* kTechniqueNames = "claimeven, child-bounds, transposition-cutoffs, mirror, threat-order, countermove";
+constexpr const char* kTechniqueNames =
+    "claimeven, child-bounds, transposition-cutoffs, mirror, threat-order, countermove, near-table";
 
 }  // namespace
 
@@ -48,7 +49,8 @@ GravitySettings gravity_settings(const Args& args, int default_threads) {
                                                  {"transposition-cutoffs", &t.transposition_cutoffs},
                                                  {"mirror", &t.mirror},
                                                  {"threat-order", &t.threat_order},
-                                                 {"countermove", &t.countermove}};
+                                                 {"countermove", &t.countermove},
+                                                 {"near-table", &t.near_table}};
   for (std::size_t at = 0; at < list.size();) {
     const std::size_t comma = std::min(list.find(',', at), list.size());
     const std::string name = list.substr(at, comma - at);

@@ -12,8 +12,9 @@
 //   touching the table;
 // - the score is bounded by how soon the game can end and by claimeven and zugzwang
 //   (claimeven.h), which settle most nodes where one side's lines are out of reach;
-// - the table is probed (its bucket was prefetched on entry); each child's own claimeven
-//   bound and table entry may refute the window before any child is searched;
+// - the table is probed (its bucket was prefetched on entry; near the leaves, a small
+//   table that stays in the cache: use_near_table); each child's own claimeven bound and
+//   table entry may refute the window before any child is searched;
 // - moves are tried in the table's order, then by the useful threats they create.
 // A position and its mirror image share one table entry.
 #pragma once
@@ -46,6 +47,7 @@ struct GravityTechniques {
   bool mirror = true;  // a position and its mirror image share a table entry
   bool threat_order = true;  // moves ordered by the threats they create, not centre first
   bool countermove = true;  // misère: the reply that last refuted the previous move first, then history
+  bool near_table = true;  // positions near the leaves in a small table of their own (GravitySettings)
 };
 
 // Positions some member of a search team is inside right now (simplified ABDADA): a
@@ -111,6 +113,12 @@ class GravitySearch {
   }
 
   uint64_t nodes() const { return nodes_; }
+  // Positions with at least `from_moves` stones go to `near` instead of the main table
+  // (GravitySettings::near_table_megabytes).
+  void use_near_table(TranspositionTable* near, int from_moves) {
+    near_ = near;
+    near_from_ = from_moves;
+  }
   int column_order(int i) const { return order_[i]; }
 
   // A team's members add their nodes to one tally, a million at a time, so that the
@@ -149,10 +157,14 @@ class GravitySearch {
   }
   // A 64-bit stand-in for a key in BusyPositions, where a collision costs only duplicated work.
   static uint64_t busy_key(Bits key) { return low(key) ^ high(key) * 0x9E3779B97F4A7C15ull; }
-  std::optional<TableEntry> probe(Bits key) const { return table_.probe(low(key), high(key)); }
-  void prefetch(Bits key) const { table_.prefetch(low(key), high(key)); }
+  // The table of a position with `moves` stones: the small one near the leaves.
+  TranspositionTable& table_at(int moves) const { return near_ && moves >= near_from_ ? *near_ : table_; }
+  std::optional<TableEntry> probe(Bits key, int moves) const {
+    return table_at(moves).probe(low(key), high(key));
+  }
+  void prefetch(Bits key, int moves) const { table_at(moves).prefetch(low(key), high(key)); }
   void store(Bits key, int lower, int upper, int move, uint64_t nodes) {
-    table_.store(low(key), lower, upper, move, nodes, high(key));
+    table_at(board_.moves()).store(low(key), lower, upper, move, nodes, high(key));
   }
 
   // Enhanced transposition cutoffs pay only where a subtree is large: nearer the leaves
@@ -232,7 +244,7 @@ class GravitySearch {
     if (!(candidates & (candidates - 1))) return play_only(candidates, alpha, beta);
     node.candidates = candidates;
     node.key = canonical(board_.key(), board_.mirrored_key(), node.mirrored);
-    prefetch(node.key);
+    prefetch(node.key, moves);
 
     // The opponent cannot complete a line on the next move, we cannot on this one.
     const int lo = -connect_score(cells_, moves + 4);
@@ -257,7 +269,7 @@ class GravitySearch {
     if (!(candidates & (candidates - 1))) return play_only(candidates, alpha, beta);
     node.candidates = candidates;
     node.key = canonical(board_.key(), board_.mirrored_key(), node.mirrored);
-    prefetch(node.key);
+    prefetch(node.key, moves);
 
     // The opponent completes on its next move at the earliest, we on our next one.
     const int hi = connect_score(cells_, moves + 2);
@@ -294,7 +306,7 @@ class GravitySearch {
     }
 
     int hint = -1;
-    if (const auto e = probe(node.key)) {
+    if (const auto e = probe(node.key, board_.moves())) {
       if (e->lower >= beta) return e->lower;
       if (e->upper <= alpha) return e->upper;
       alpha = std::max<int>(alpha, e->lower);
@@ -343,7 +355,7 @@ class GravitySearch {
       if (etc || shared) {
         bool child_mirrored;
         ck = canonical(board_.key_after(c), board_.mirrored_key_after(c), child_mirrored);
-        prefetch(ck);
+        prefetch(ck, board_.moves() + 1);
       }
       const int s = x == hint      ? 1 << 30
                     : x == counter ? 1 << 29
@@ -365,7 +377,7 @@ class GravitySearch {
     // Enhanced transposition cutoff: a child the table already knows to refute the
     // window ends the search here before any child is searched.
     for (int i = 0; etc && i < n; ++i) {
-      const auto e = probe(child_key[i]);
+      const auto e = probe(child_key[i], board_.moves() + 1);
       if (e && -e->upper >= beta) {
         store(node.key, -e->upper, connect_score(cells_, 0), unmirror(column[i], node.mirrored), 1);
         return -e->upper;
@@ -447,6 +459,8 @@ class GravitySearch {
   GravityBitboard<Bits>& board_;
   const GravityGeometry<Bits>& g_;
   TranspositionTable& table_;
+  TranspositionTable* near_ = nullptr;
+  int near_from_ = 0;
   SearchMonitor monitor_;
   GravityTechniques use_;
   int cells_;

@@ -74,12 +74,13 @@ class Team {
   static constexpr uint64_t kHelpAfterNodes = 1 << 14;
 
   Team(const GravityGeometry<Bits>& geometry, const std::vector<int>& columns, TranspositionTable& table,
-       const SearchMonitor& monitor, const GravitySettings& settings) {
+       TranspositionTable* near, const SearchMonitor& monitor, const GravitySettings& settings) {
     const int threads = std::max(1, settings.threads);
     if (threads > 1) busy_ = std::make_unique<BusyPositions>();
     for (int i = 0; i < threads; ++i) {
       members_.push_back(std::make_unique<Member>(geometry, columns, table, i == 0 ? monitor : SearchMonitor{},
                                                   settings.techniques));
+      if (near) members_.back()->search.use_near_table(near, geometry.cells() - settings.near_empty_cells);
       if (threads > 1) {
         members_.back()->search.join_team(&stop_, i == 0 ? nullptr : busy_.get());
         members_.back()->search.count_into(&tally_);
@@ -165,9 +166,10 @@ class Team {
 
 template <int K, bool Misere, class Bits>
 GravitySolution solve_with(const Game& game, const std::vector<int>& columns, bool weak, TranspositionTable& table,
+                           TranspositionTable* near,
                            const SearchMonitor& monitor, const GravitySettings& settings) {
   const GravityGeometry<Bits> geometry(game.width(), game.height(), K);
-  Team<K, Misere, Bits> team(geometry, columns, table, monitor, settings);
+  Team<K, Misere, Bits> team(geometry, columns, table, near, monitor, settings);
   GravityBitboard<Bits>& board = team.board();
 
   GravitySolution solution;
@@ -194,6 +196,7 @@ GravitySolution solve_with(const Game& game, const std::vector<int>& columns, bo
 }
 
 using SolveFunction = GravitySolution (*)(const Game&, const std::vector<int>&, bool, TranspositionTable&,
+                                          TranspositionTable*,
                                           const SearchMonitor&, const GravitySettings&);
 
 // The search for k, the goal and the word: 64 bits where the board fits, else 128.
@@ -220,7 +223,17 @@ bool gravity_table_fits(const Game& game, const TranspositionTable& table) {
 
 GravitySolver::GravitySolver(const Game& game, TranspositionTable& table, SearchMonitor monitor,
                              GravitySettings settings)
-    : game_(game), table_(table), monitor_(std::move(monitor)), settings_(settings) {}
+    : game_(game), table_(table), monitor_(std::move(monitor)), settings_(settings) {
+  // The near-leaf table pays where it is much smaller than the main one, and must tell
+  // the board's positions apart as the main one does.
+  const std::size_t near_bytes = settings_.near_table_megabytes << 20;
+  if (settings_.techniques.near_table && near_bytes > 0 && 4 * near_bytes <= table.bytes()) {
+    near_ = std::make_unique<TranspositionTable>(settings_.near_table_megabytes);
+    if (!gravity_table_fits(game, *near_)) near_.reset();
+  }
+}
+
+GravitySolver::~GravitySolver() = default;
 
 GravitySolution GravitySolver::solve(const std::vector<int>& columns, bool weak) {
   const int k = line_length(game_);
@@ -228,7 +241,7 @@ GravitySolution GravitySolver::solve(const std::vector<int>& columns, bool weak)
   const auto ks = std::make_integer_sequence<int, kMaxBitboardK>{};
   const SolveFunction f = gravity_bitboard_fits(game_.width(), game_.height(), k, 64) ? pick<uint64_t>(k, misere, ks)
                                                                                      : pick<uint128_t>(k, misere, ks);
-  return f(game_, columns, weak, table_, monitor_, settings_);
+  return f(game_, columns, weak, table_, near_.get(), monitor_, settings_);
 }
 
 }  // namespace kinrow

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/game.h"
@@ -40,6 +41,13 @@ struct GravitySettings {
   // expected loss of the side to move is asked about first, which settles the sign in
   // one window instead of two when right. A wrong guess costs a window, never an answer.
   int expected_first_player_sign = 0;
+  // Positions with at most `near_empty_cells` empty cells go to a table of their own of
+  // `near_table_megabytes`, shared by the team, if the main table is at least four times
+  // as large (techniques.near_table). Most nodes are there, and their subtrees are small:
+  // a table that stays in the cache answers them in tens of nanoseconds, where a probe of
+  // a table of gigabytes costs a few hundred (docs/benchmarks.md, "A table near the leaves").
+  std::size_t near_table_megabytes = 4;
+  int near_empty_cells = 16;
 };
 
 class GravitySolver {
@@ -48,6 +56,7 @@ class GravitySolver {
   // batch of positions from one game shares what earlier ones learned.
   GravitySolver(const Game& game, TranspositionTable& table, SearchMonitor monitor = {},
                 GravitySettings settings = {});
+  ~GravitySolver();
 
   // Solves the position reached by dropping in `columns` (0-based) from the empty board.
   // Precondition: the moves are legal and the game is not over.
@@ -58,6 +67,7 @@ class GravitySolver {
   TranspositionTable& table_;
   SearchMonitor monitor_;
   GravitySettings settings_;
+  std::unique_ptr<TranspositionTable> near_;  // GravitySettings::near_table_megabytes; null: none
 };
 
 }  // namespace kinrow
