@@ -79,7 +79,7 @@ TEST(Cli, AnExpectedLossIsOneWindow) {
   EXPECT_EQ(b["value"], "second-player-win");
   EXPECT_EQ(a["windows"], 2);
   EXPECT_EQ(b["windows"], 1);
-  EXPECT_EQ(b["expected"], "second");
+  EXPECT_EQ(b["expect"], "second");
 }
 
 TEST(Cli, InfoReportsTheSymmetryGroup) {

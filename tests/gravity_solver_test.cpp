@@ -91,13 +91,14 @@ INSTANTIATE_TEST_SUITE_P(
 // An expected outcome orders the questions and nothing else: whatever is expected, right
 // or wrong, every score and value is the one asked without it.
 TEST(GravitySolver, AnExpectedOutcomeChangesNoScore) {
+  int expected_losses = 0;  // weak solves right about a loss of the side to move
   for (const char* spec : {"connect:5x4x4", "connect:6x4x4", "connect:5x4x3,misere"}) {
     const Game game = make_game(spec);
     SplitMix64 random(std::hash<std::string>{}(spec) + 1);
     SolveOptions options;
     options.table_megabytes = 4;
     for (int i = 0; i < 12; ++i) {
-      const Position position = random_position(game, 12, random);
+      const Position position = random_position(game, 12 - i % 2, random);  // either side to move
       const std::string where =
           std::string(spec) + " after \"" + format_turns(game, position.history()) + "\"";
       for (const bool weak : {false, true}) {
@@ -111,10 +112,17 @@ TEST(GravitySolver, AnExpectedOutcomeChangesNoScore) {
           EXPECT_EQ(r.value, plain.value) << where << " expecting " << expected << (weak ? " (weak)" : "");
           EXPECT_EQ(r.score, plain.score) << where << " expecting " << expected << (weak ? " (weak)" : "");
           EXPECT_EQ(r.plies, plain.plies) << where << " expecting " << expected << (weak ? " (weak)" : "");
+          // Right about a loss of the side to move: the sign in one window, not two.
+          const bool mover_loses = plain.value == Value::Loss;
+          if (weak && mover_loses && expected == (position.turns_played() % 2 == 0 ? -1 : 1)) {
+            EXPECT_EQ(r.windows, 1) << where << " expecting " << expected;
+            ++expected_losses;
+          }
         }
       }
     }
   }
+  EXPECT_GT(expected_losses, 5);
 }
 
 // Positions near the leaves go to the near table instead of the main one: with every
@@ -339,6 +347,46 @@ TEST(GravityBitboard, KeepsItsMirrorImagesKey) {
 // million at a time, and the leader reports the tally, where it used to report its own
 // count (a two-thread run said half the nodes it had searched). The helpers' share
 // stands ready in the tally; the leader's search is one thread, so the counts are exact.
+// Each position the search stores goes to the table of its depth: positions of at least
+// `from` stones to the near table, the others to the main one; checked over every position
+// up to 8 plies below the root (a probe routed to one table and a store to the other
+// would show as a depth with no entries on its side).
+TEST(GravitySearch, EachPositionGoesToTheTableOfItsDepth) {
+  const GravityGeometry<uint64_t> geometry(5, 4, 4);
+  GravityBitboard<uint64_t> board(geometry);
+  board.play_column(2);
+  board.play_column(2);
+  constexpr int kFrom = 6;
+  TranspositionTable main(4), near(1);
+  GravitySearch<4, false> search(board, main, SearchMonitor{});
+  search.use_near_table(&near, kFrom);
+  search.search(-1, 1);
+  auto knows = [&](const TranspositionTable& t) {
+    return t.probe(board.key()).has_value() || t.probe(board.mirrored_key()).has_value();
+  };
+  EXPECT_TRUE(knows(main));
+  std::set<uint64_t> seen;
+  int in_main[2] = {0, 0}, in_near[2] = {0, 0};  // [position is near]
+  auto visit = [&](auto& self, int depth) -> void {
+    if (!seen.insert(board.key()).second) return;
+    const bool is_near = board.moves() >= kFrom;
+    in_main[is_near] += knows(main);
+    in_near[is_near] += knows(near);
+    if (depth == 0) return;
+    for (uint64_t open = board.playable(); open; open &= open - 1) {
+      const uint64_t cell = open & -open;
+      board.play(cell);
+      self(self, depth - 1);
+      board.undo(cell);
+    }
+  };
+  visit(visit, 8);
+  EXPECT_GT(in_main[0], 1);
+  EXPECT_GT(in_near[1], 100);
+  EXPECT_EQ(in_main[1], 0) << "near positions in the main table";
+  EXPECT_EQ(in_near[0], 0) << "positions above the near ones in the near table";
+}
+
 TEST(GravitySearch, ATeamReportsEveryMembersNodes) {
   const GravityGeometry<uint64_t> geometry(7, 5, 4);
   GravityBitboard<uint64_t> board(geometry);

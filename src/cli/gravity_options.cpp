@@ -25,9 +25,10 @@ OptionSpec without_option() {
 
 OptionSpec expect_option() {
   return {"expect", "WHO",
-          "gravity boards: the outcome you expect, first, second or draw (a published one, say):\n"
-          "the search asks first the question that confirms it, so that a position lost for\n"
-          "the side to move takes one window fewer (a wrong guess costs time, never an answer)"};
+          "bitboard search: the outcome you expect, first, second or draw (a published one,\n"
+          "say). Only a loss expected for the side to move changes anything: \"does it at least\n"
+          "draw?\" is then asked first, and its \"no\" settles the sign in one window instead of\n"
+          "two. A wrong guess costs time, never an answer"};
 }
 
 int all_cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }

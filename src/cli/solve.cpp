@@ -461,7 +461,7 @@ int run_solve(const Args& args) {
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
     out["windows"] = result.windows;
-    if (args.has("expect")) out["expected"] = args.get("expect");  // it ordered the windows
+    if (args.has("expect") && result.bitboard) out["expect"] = args.get("expect");  // it ordered the windows
     out["table_bytes"] = result.table_bytes;
     out["symmetries"] = result.symmetries;
     out["pairing"] = pairing_mode_name(options.pairing);

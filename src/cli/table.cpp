@@ -39,7 +39,7 @@ const CommandSpec kTableSpec = {
     "and exits 1 on any disagreement, which the table and picture also flag. --weak asks only\n"
     "who wins (what Tromp's table of w + h <= 15 gives), which is faster on the large boards;\n"
     "--expect second asks \"does the second player win?\" first, one window instead of two\n"
-    "where he does.\n\n"
+    "where he does (one setting for every board of the range).\n\n"
     "table misere recomputes Table 1 of Steele & Larremore (misere Connect-k): each board by\n"
     "exact search without strategy knowledge (boards of at most --search-cells cells,\n"
     "--search-seconds each: alpha-beta for a tenth of it, then the search by parts of solve\n"
@@ -323,7 +323,7 @@ int run_table(const Args& args) {
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
         if (s.resumed) out["resumed"] = true;  // nodes and seconds are this run's
-        if (args.has("expect")) out["expected"] = args.get("expect");  // it ordered the questions
+        if (args.has("expect") && s.computed) out["expect"] = args.get("expect");  // it ordered the questions
         // A board not computed neither agrees nor disagrees (and is no failure).
         if (s.published)
           out["agrees_with_published"] = s.computed ? nlohmann::json(s.agrees()) : nlohmann::json(nullptr);

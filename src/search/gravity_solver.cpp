@@ -225,11 +225,13 @@ GravitySolver::GravitySolver(const Game& game, TranspositionTable& table, Search
                              GravitySettings settings)
     : game_(game), table_(table), monitor_(std::move(monitor)), settings_(settings) {
   // The near-leaf table pays where it is much smaller than the main one, and must tell
-  // the board's positions apart as the main one does.
-  const std::size_t near_bytes = settings_.near_table_megabytes << 20;
-  if (settings_.techniques.near_table && near_bytes > 0 && 4 * near_bytes <= table.bytes()) {
-    near_ = std::make_unique<TranspositionTable>(settings_.near_table_megabytes);
-    if (!gravity_table_fits(game, *near_)) near_.reset();
+  // the board's positions apart as the main one does: on boards of more than 80 bits it
+  // needs more buckets than 4 MiB hold, and is made as large as that takes.
+  if (!settings_.techniques.near_table) return;
+  for (std::size_t mb = settings_.near_table_megabytes; mb > 0 && 4 * (mb << 20) <= table.bytes(); mb *= 2) {
+    near_ = std::make_unique<TranspositionTable>(mb);
+    if (gravity_table_fits(game, *near_)) return;
+    near_.reset();
   }
 }
 
