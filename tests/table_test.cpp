@@ -122,6 +122,14 @@ TEST(TableCommand, ABoardOutOfTimeIsNamed) {
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_NE(text.err.find("connect:10x6x4: not finished in 1.000 s (window 0, root: "), std::string::npos) << text.err;
   EXPECT_NE(text.err.find(" of 10 moves done)"), std::string::npos) << text.err;
+  // With a loss expected, the unfinished board stops in the other question, and says why.
+  const auto expecting =
+      kinrow("table connect --width 10 --height 6 --board-seconds 1 --threads 1 --tt-mb 16 --expect second --json");
+  ASSERT_EQ(expecting.status, 0) << expecting.err;
+  const auto expected_boards = boards_of(expecting.out);
+  ASSERT_EQ(expected_boards.size(), 1u) << expecting.out;
+  EXPECT_EQ(expected_boards[0]["expect"], "second") << expecting.out;
+  EXPECT_EQ(expected_boards[0]["window"], -1) << expecting.out;
 }
 
 TEST(TableCommand, BadRangesAreRefused) {

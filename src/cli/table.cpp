@@ -323,7 +323,8 @@ int run_table(const Args& args) {
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
         if (s.resumed) out["resumed"] = true;  // nodes and seconds are this run's
-        if (args.has("expect") && s.computed) out["expect"] = args.get("expect");  // it ordered the questions
+        // It ordered the questions of every board the bitboard searched, finished or not.
+        if (args.has("expect") && gravity_solver_applies(game)) out["expect"] = args.get("expect");
         // A board not computed neither agrees nor disagrees (and is no failure).
         if (s.published)
           out["agrees_with_published"] = s.computed ? nlohmann::json(s.agrees()) : nlohmann::json(nullptr);
