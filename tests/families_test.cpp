@@ -297,13 +297,24 @@ TEST_F(FileGames, MissingFileIsAnError) {
     make_game("file:" + path);
     ADD_FAILURE() << "accepted";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind(path + ": ", 0), 0u) << e.what();
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(FileGames, AFolderIsNotAFile) {
+  // A folder opens like a file on Linux; reading it must not escape as a stream exception.
+  try {
+    make_game("file:" + ::testing::TempDir());
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("folder"), std::string::npos) << e.what();
   }
 }
 
 TEST_F(FileGames, BadJsonIsAnError) {
   expect_error("truncated", R"({"cells": 3, "lines": [[0, 1])", "not valid JSON");
   expect_error("garbage", "cells = 3\nlines = 0,1\n", "not valid JSON");
+  expect_error("where", "{\"cells\": 3,\n \"lines\": [[0, 1] [1, 2]]}", "line 2, column 19");  // where, in full
   expect_error("empty", "", "not valid JSON");
 }
 

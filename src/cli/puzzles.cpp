@@ -13,6 +13,7 @@
 #include "cli/format.h"
 #include "core/error.h"
 #include "core/notation.h"
+#include "core/text_file.h"
 #include "engine/puzzles.h"
 #include "engine/sgf.h"
 #include "engine/sgf_record.h"
@@ -168,8 +169,7 @@ int run_puzzles(const Args& args) {
   options.per_game = static_cast<int>(args.get_int("per-game", 3, 1, 1000));
   options.max_games = static_cast<int>(args.get_int("max-games", 0, 0, 1L << 30));
   if (args.has("games")) {
-    std::ifstream in(args.get("games"));
-    if (!in) throw InputError("cannot read \"" + printable(args.get("games")) + "\"");
+    InputFile in(args.get("games"));
     for (std::string line; std::getline(in, line);) {
       if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
       play_moves(game, line);  // a bad game is named before any search

@@ -1,14 +1,15 @@
 #include "cli/solve_batch.h"
 
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "cli/format.h"
 #include "core/error.h"
 #include "core/notation.h"
+#include "core/text_file.h"
 #include "search/gravity_solver.h"
 
 namespace kinrow::cli {
@@ -46,9 +47,9 @@ bool parse_line(const std::string& text, int number, BatchLine& line) {
 
 int run_solve_batch(const Args& args, const Game& game, const SolveOptions& options) {
   const std::string path = args.get("batch");
-  std::ifstream file(path);
-  std::istream& in = path == "-" ? std::cin : file;
-  if (path != "-" && !file) throw InputError("cannot read \"" + path + "\"");
+  std::optional<InputFile> file;
+  if (path != "-") file.emplace(path);
+  std::istream& in = file ? static_cast<std::istream&>(*file) : std::cin;
 
   // Gravity games keep one table for the whole batch: later positions reuse what earlier
   // ones learned, as the classic solvers do when reading a test set.

@@ -3,7 +3,6 @@
 // published results.
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -19,6 +18,7 @@
 #include "cli/table_saves.h"
 #include "core/error.h"
 #include "core/outcome.h"
+#include "core/text_file.h"
 #include "games/families.h"
 #include "search/gravity_solver.h"
 #include "search/solver.h"
@@ -148,8 +148,7 @@ struct Published {
 
 // "WIDTH HEIGHT first|second|draw LAST-MOVE" lines; '#' starts a comment.
 std::map<std::pair<int, int>, Published> read_published(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read \"" + printable(path) + "\"");
+  InputFile in(path);
   std::map<std::pair<int, int>, Published> table;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {

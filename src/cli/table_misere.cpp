@@ -18,9 +18,10 @@
 #include "cli/range_option.h"
 #include "core/error.h"
 #include "core/notation.h"
+#include "core/text_file.h"
+#include "games/board_dispatch.h"
 #include "games/families.h"
 #include "search/solver.h"
-#include "games/board_dispatch.h"
 #include "search/sum_certificate.h"
 #include "search/sum_solver.h"
 #include "strategy/misere_paper.h"
@@ -192,8 +193,7 @@ struct Record {
 };
 
 void read_records(const std::string& path, std::map<std::string, std::vector<Record>>& out) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read \"" + printable(path) + "\"");
+  InputFile in(path);
   std::string text;
   for (int line = 1; std::getline(in, text); ++line) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;

@@ -14,11 +14,10 @@ struct InputError : std::runtime_error {
 };
 
 // User text made safe to quote in a one-line message: control and non-ASCII bytes as
-// \xNN, and long text cut short.
-inline std::string printable(std::string_view text) {
-  constexpr std::size_t kLongest = 60;
+// \xNN, and text longer than `longest` cut short.
+inline std::string printable(std::string_view text, std::size_t longest = 60) {
   std::string out;
-  for (std::size_t i = 0; i < text.size() && i < kLongest; ++i) {
+  for (std::size_t i = 0; i < text.size() && i < longest; ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (c >= 0x20 && c < 0x7f) {
       out += static_cast<char>(c);
@@ -28,7 +27,7 @@ inline std::string printable(std::string_view text) {
       out += escaped;
     }
   }
-  if (text.size() > kLongest) out += "...";
+  if (text.size() > longest) out += "...";
   return out;
 }
 

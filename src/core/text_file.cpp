@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <array>
+#include <filesystem>
 #include <iterator>
 #include <limits>
 
@@ -83,9 +84,14 @@ class GzipBuffer final : public std::streambuf {
   std::array<char, 1 << 16> buffer_;
 };
 
-InputFile::InputFile(const std::string& path)
-    : std::istream(nullptr), buffer_(std::make_unique<GzipBuffer>(path, "rb")) {
-  if (!buffer_->is_open()) throw InputError("cannot read \"" + path + "\"");
+InputFile::InputFile(const std::string& path) : std::istream(nullptr) {
+  // A folder opens like a file on Linux and then fails its first read (or reads as empty
+  // through some streams): say what it is before anything reads it.
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    throw InputError("cannot read \"" + printable(path, 1000) + "\": it is a folder, not a file");
+  buffer_ = std::make_unique<GzipBuffer>(path, "rb");
+  if (!buffer_->is_open()) throw InputError("cannot read \"" + printable(path, 1000) + "\"");
   rdbuf(buffer_.get());
   exceptions(std::ios::badbit);  // a read error reaches the reader as the InputError above
 }

@@ -17,7 +17,7 @@ namespace kinrow {
 
 class GzipBuffer;
 
-// A file to read; InputError if it cannot be opened.
+// A file to read; InputError if it cannot be opened or is a folder.
 class InputFile : public std::istream {
  public:
   explicit InputFile(const std::string& path);

@@ -2,13 +2,13 @@
 
 #include <bit>
 #include <cctype>
-#include <fstream>
 #include <istream>
 #include <ostream>
 
 #include <sstream>
 
 #include "core/error.h"
+#include "core/text_file.h"
 #include "proof/certificate.h"
 
 namespace kinrow {
@@ -187,8 +187,7 @@ Dictionary read_dictionary(std::istream& in, const Game& game, int holder) {
 }
 
 Dictionary read_dictionary_file(const std::string& path, const Game& game, int holder) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read dictionary " + path);
+  InputFile in(path);
   try {
     return read_dictionary(in, game, holder);
   } catch (const InputError& e) {

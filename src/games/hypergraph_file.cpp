@@ -1,10 +1,10 @@
 #include "games/hypergraph_file.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "core/error.h"
+#include "games/json_file.h"
 
 namespace kinrow {
 namespace {
@@ -27,14 +27,7 @@ int as_int(const nlohmann::json& value, const std::string& path, const std::stri
 }  // namespace
 
 void read_hypergraph_file(Game& game, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) fail(path, "cannot read the file");
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    fail(path, std::string("not valid JSON (") + printable(e.what()) + ")");
-  }
+  const nlohmann::json doc = read_json_file(path);
   if (!doc.is_object() || !doc.contains("cells") || !doc.contains("lines"))
     fail(path, "expected an object with \"cells\" and \"lines\"");
 

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/spec.h"
 #include "games/families.h"
+#include "games/json_file.h"
 
 namespace kinrow {
 namespace {
@@ -154,14 +155,7 @@ std::string describe_segment(Square start, int direction, int k) {
 }
 
 Tiling read_tiling(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read \"" + path + "\"");
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": not valid JSON (" + printable(e.what()) + ")");
-  }
+  nlohmann::json doc = read_json_file(path);
   try {
     if (!doc.is_object() || !doc.contains("tiles") || !doc.contains("placements") || !doc.contains("period"))
       throw InputError("expected an object with \"tiles\", \"placements\" and \"period\"");
