@@ -28,11 +28,35 @@ TEST(Cli, BadInputIsOneLineAndStatusTwo) {
         "solve connect:4x4x4 --moves 11111", "solve tictactoe --tt-mb -4", "info",
         "solve tictactoe --no-such-option", "verify tictactoe /no/such/file", "nonsense",
         "solve tictactoe --method pns --wins third", "solve tictactoe --wins first",
-        "solve connect:5x4x4 --expect nobody"}) {
+        "solve connect:5x4x4 --expect nobody",
+        "solve tictactoe --certificate",  // the --quiet after it is not a file name
+        "solve tictactoe extra_word", "help nonsense"}) {
     const CliRun run = kinrow(std::string(arguments) + " --quiet");
     EXPECT_EQ(run.status, 2) << arguments << ": " << run.err;
     EXPECT_EQ(lines(run.err), 1) << arguments << ": " << run.err;
   }
+}
+
+TEST(Cli, AFolderIsNotAFile) {
+  const std::string folder = ::testing::TempDir();
+  for (const std::string& arguments :
+       {"info file:" + folder, "solve connect:5x4x4 --batch " + folder, "dict verify mnk:4x4x3 " + folder,
+        "tiling verify " + folder, "verify tictactoe " + folder}) {
+    const CliRun run = kinrow(arguments);
+    EXPECT_EQ(run.status, 2) << arguments << ": " << run.err;
+    EXPECT_EQ(lines(run.err), 1) << arguments << ": " << run.err;
+    EXPECT_NE(run.err.find("folder"), std::string::npos) << arguments << ": " << run.err;
+  }
+}
+
+TEST(Cli, AnOptionThatDidNothingIsNamed) {
+  // --row-values is solve's, for --method parts only: tic-tac-toe by alpha-beta never reads it.
+  const CliRun ignored = kinrow("solve tictactoe --row-values 3 --quiet");
+  EXPECT_EQ(ignored.status, 0) << ignored.err;
+  EXPECT_NE(ignored.err.find("--row-values had no effect"), std::string::npos) << ignored.err;
+  const CliRun used = kinrow("solve tictactoe --moves b2 --json --quiet");
+  EXPECT_EQ(used.status, 0) << used.err;
+  EXPECT_EQ(used.err, "");
 }
 
 TEST(Cli, HelpTeaches) {

@@ -196,6 +196,8 @@ TEST(DefencesCli, WritesACertificateVerifyAccepts) {
   const testing::CliRun run = testing::kinrow("defences connect6 --moves " + moves + " --certificate " + path + " --json");
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("\"attacker_wins\":true"), std::string::npos) << run.out;
+  // The null move places nothing: JSON null, not the text form's "(null)".
+  EXPECT_NE(run.out.find("\"partial_turns\":[{\"placed\":null,"), std::string::npos) << run.out;
   const testing::CliRun verify = testing::kinrow("verify connect6 " + path + " --json");
   EXPECT_EQ(verify.status, 0) << verify.out << verify.err;
   EXPECT_NE(verify.out.find("\"to_move_value\":\"loss\""), std::string::npos) << verify.out;

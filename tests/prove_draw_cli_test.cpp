@@ -56,4 +56,16 @@ TEST(ProveDraw, SaysWhatItCannotProve) {
   EXPECT_NE(big.out.find("proved       draw"), std::string::npos);
 }
 
+TEST(ProveDraw, TheSurveyIsOneJsonObject) {
+  // Found or not, --json gives one object: a script reads it with one parse.
+  for (const char* spec : {"mnk:5x4x4", "mnk:5x5x5"}) {
+    const CliRun survey = kinrow(std::string("prove-draw ") + spec + " --survey 40 --json");
+    ASSERT_EQ(survey.status, 0) << survey.err;
+    const auto json = nlohmann::json::parse(survey.out);
+    EXPECT_EQ(json["game"], spec);
+    EXPECT_EQ(json["positions"], 40);
+    EXPECT_TRUE(json["configurations"].is_array()) << survey.out;
+  }
+}
+
 }  // namespace

@@ -8,6 +8,7 @@
 namespace kinrow::cli {
 
 std::string Args::get(const std::string& name, const std::string& fallback) const {
+  read_.insert(name);
   auto it = values_.find(name);
   return it == values_.end() ? fallback : it->second;
 }
@@ -20,9 +21,13 @@ std::string number_text(double x) {
   return out.str();
 }
 
+// The usage's first line: enough to quote in a one-line error.
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
 }  // namespace
 
 long Args::get_int(const std::string& name, long fallback, long min, long max) const {
+  read_.insert(name);
   auto it = values_.find(name);
   if (it == values_.end()) return fallback;
   long value = 0;
@@ -35,6 +40,7 @@ long Args::get_int(const std::string& name, long fallback, long min, long max) c
 }
 
 double Args::get_double(const std::string& name, double fallback, double min, double max) const {
+  read_.insert(name);
   auto it = values_.find(name);
   if (it == values_.end()) return fallback;
   double value = 0;
@@ -44,6 +50,13 @@ double Args::get_double(const std::string& name, double fallback, double min, do
     throw InputError("--" + name + " takes a number from " + number_text(min) + " to " + number_text(max) +
                      ", not \"" + printable(text) + "\"");
   return value;
+}
+
+std::vector<std::string> Args::unread() const {
+  std::vector<std::string> names;
+  for (const auto& [name, value] : values_)
+    if (!read_.count(name) && name != "quiet") names.push_back(name);  // nothing to be quiet about is fine
+  return names;
 }
 
 Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words) {
@@ -72,14 +85,22 @@ Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words) 
       if (inline_value) throw InputError("--" + name + " takes no value");
       value = "1";
     } else if (!inline_value) {
-      if (i + 1 >= words.size()) throw InputError("--" + name + " needs a value (" + option->value + ")");
+      // No value begins with "--": "--certificate --quiet" forgot the file, and must not
+      // write one named "--quiet".
+      if (i + 1 >= words.size() || words[i + 1].rfind("--", 0) == 0)
+        throw InputError("--" + name + " needs a value (" + option->value + ")" +
+                         (i + 1 < words.size() ? ", not the option " + printable(words[i + 1]) : ""));
       value = words[++i];
     }
     args.values_[name] = value;
   }
   const int n = static_cast<int>(args.positional.size());
-  if (n < spec.min_positional || n > spec.max_positional)
-    throw InputError("usage: kinrow " + spec.name + " " + spec.usage);
+  if (n > spec.max_positional) {
+    const std::string& extra = args.positional[static_cast<std::size_t>(spec.max_positional)];
+    throw InputError((extra.size() > 1 && extra[0] == '-' ? "unknown option " : "unexpected argument ") + printable(extra) +
+                     " (usage: kinrow " + spec.name + " " + first_line(spec.usage) + ")");
+  }
+  if (n < spec.min_positional) throw InputError("usage: kinrow " + spec.name + " " + spec.usage);
   return args;
 }
 

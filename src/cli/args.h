@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,16 +30,25 @@ class Args {
   std::vector<std::string> positional;
   std::vector<std::string> words;  // as given, after the subcommand (to quote the command back)
 
-  bool has(const std::string& name) const { return values_.count(name) > 0; }
+  bool has(const std::string& name) const {
+    read_.insert(name);
+    return values_.count(name) > 0;
+  }
   std::string get(const std::string& name, const std::string& fallback = "") const;
   // An integer option in [min, max]; throws InputError naming the option otherwise.
   long get_int(const std::string& name, long fallback, long min, long max) const;
   // A decimal number in [min, max] ("0.5", "2e-1"), likewise.
   double get_double(const std::string& name, double fallback, double min, double max) const;
 
+  // The options given that the command never looked at: options of its spec that do not
+  // apply to this run (--row-values without --method parts). main() names them, so that
+  // an option that did nothing does not pass for one that did.
+  std::vector<std::string> unread() const;
+
  private:
   friend Args parse_args(const CommandSpec&, const std::vector<std::string>&);
   std::map<std::string, std::string> values_;
+  mutable std::set<std::string> read_;  // names asked for by has() and get*()
 };
 
 // Parses the words after the subcommand. Accepts "--name value" and "--name=value".

@@ -21,8 +21,7 @@ const CommandSpec kDefencesSpec = {
     "defences",
     "SPEC --moves M [--prove] [--zone-order N] [--threat-order N] [--threat-nodes N] [--turn-nodes N]\n"
     "       [--threads N] [--tt-mb N] [--certificate FILE [--certificate-from-empty]] [--json] [--quiet]",
-    "List the defender turns that the attacker's threats do not refute (with their zones),\n"
-    "and with --prove decide each of them by df-pn.",
+    "List the defender turns the attacker's threats do not refute, with their zones (--prove: decide them)",
     "The side to move after M is the defender; the other side attacks. If the defender\n"
     "withheld his whole turn (a null move) and the attacker still wins by threats, the\n"
     "cells that win reads form a zone: a turn with no stone there loses to the same\n"
@@ -163,7 +162,8 @@ int run_defences(const Args& args) {
     out["threat_order"] = options.threat_order;
     out["partial_turns"] = nlohmann::json::array();
     for (const PartialTurn& partial : result.partial)
-      out["partial_turns"].push_back({{"placed", turn_text(game, partial.placed)},
+      out["partial_turns"].push_back({{"placed", partial.placed.empty() ? nlohmann::json(nullptr)  // the null move
+                                                                        : nlohmann::json(turn_text(game, partial.placed))},
                                       {"attacker_wins", partial.attacker_wins},
                                       {"zone", cells_text(game, partial.zone)}});
     out["unrefuted"] = nlohmann::json::array();

@@ -53,7 +53,7 @@ const CommandSpec kDictSpec = {
         {"to", "NOTATION", "convert: cells or run-length"},
         {"symmetry", "", "compress: entries may be replaced by symmetric images"},
         {"output", "FILE", "convert/compress: write here instead of stdout"},
-        {"json", "", "print one JSON object instead of text"},
+        {"json", "", "verify: print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
     },
     3,

@@ -70,12 +70,15 @@ int main(int argc, char** argv) {
   using namespace kinrow::cli;
   std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty() || words[0] == "help" || words[0] == "--help" || words[0] == "-h") {
-    if (words.size() >= 2)
+    if (words.size() >= 2) {
       for (const Command& c : commands())
         if (c.spec->name == words[1]) {
           std::cout << help_text(*c.spec);
           return 0;
         }
+      std::cerr << "kinrow help: unknown command \"" << kinrow::printable(words[1]) << "\" (see kinrow --help)\n";
+      return 2;
+    }
     print_overview();
     return words.empty() ? 2 : 0;
   }
@@ -88,7 +91,11 @@ int main(int argc, char** argv) {
         return 0;
       }
     try {
-      return c.run(parse_args(*c.spec, rest));
+      const Args args = parse_args(*c.spec, rest);
+      const int status = c.run(args);
+      for (const std::string& name : args.unread())
+        std::cerr << "kinrow " << c.spec->name << ": note: --" << name << " had no effect on this run\n";
+      return status;
     } catch (const kinrow::InputError& e) {
       std::cerr << "kinrow " << c.spec->name << ": " << e.what() << "\n";
       return 2;

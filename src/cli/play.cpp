@@ -58,7 +58,9 @@ std::string result_text(const Position& position) {
 
 int run_play(const Args& args) {
   const Game game = make_game(args.positional[0]);
-  if (args.has("strategy") == args.has("dictionary"))
+  if (args.has("strategy") && args.has("dictionary"))
+    throw InputError("play takes --strategy NAME or --dictionary FILE, not both");
+  if (!args.has("strategy") && !args.has("dictionary"))
     throw InputError("play needs --strategy NAME (kinrow strategy list) or --dictionary FILE");
   std::unique_ptr<DictionaryStrategy> dictionary;
   if (args.has("dictionary"))

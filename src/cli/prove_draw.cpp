@@ -217,6 +217,7 @@ int run_prove_draw(const Args& args) {
 namespace {
 
 int run_catalog(const Args& args) {
+  nlohmann::ordered_json rows = nlohmann::json::array();
   if (!args.has("json"))
     std::cout << "| configuration | markers | groups | plain pairing | set matching | nodes: no pairing "
                  "| nodes: plain pairing | nodes: set matching |\n"
@@ -254,13 +255,14 @@ int run_catalog(const Args& args) {
       out["nodes_no_pairing"] = nodes[0];
       out["nodes_plain_pairing"] = nodes[1];
       out["nodes_set_matching"] = nodes[2];
-      std::cout << out.dump() << "\n";
+      rows.push_back(out);
     } else {
       std::cout << "| " << c.name << " | " << c.markers << " | " << c.groups.size() << " | "
                 << (hj ? "holds" : "fails") << " | " << found << " | " << with_commas(nodes[0]) << " | "
                 << with_commas(nodes[1]) << " | " << with_commas(nodes[2]) << " |\n";
     }
   }
+  if (args.has("json")) std::cout << nlohmann::ordered_json{{"configurations", rows}}.dump() << "\n";
   return 0;
 }
 
@@ -347,16 +349,23 @@ int run_survey(const Args& args, const Game& game) {
     return text;
   };
   if (args.has("json")) {
+    nlohmann::ordered_json out;
+    out["game"] = game.spec;
+    out["positions"] = surveyed;
+    out["matching_sets"] = sets;
+    out["larger_sets_not_named"] = larger;
+    out["configurations"] = nlohmann::json::array();
     for (const Found& f : found) {
-      nlohmann::ordered_json out;
-      out["configuration"] = f.name.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.name);
-      out["markers"] = f.markers;
-      out["groups"] = letters(f.shape);
-      out["overlapping"] = f.overlapping;
-      out["count"] = f.count;
-      out["example"] = f.example;
-      std::cout << out.dump() << "\n";
+      nlohmann::ordered_json row;
+      row["configuration"] = f.name.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.name);
+      row["markers"] = f.markers;
+      row["groups"] = letters(f.shape);
+      row["overlapping"] = f.overlapping;
+      row["count"] = f.count;
+      row["example"] = f.example;
+      out["configurations"].push_back(row);
     }
+    std::cout << out.dump() << "\n";
     return 0;
   }
   std::cout << game.spec << ": " << with_commas(surveyed) << " random positions, " << with_commas(sets)

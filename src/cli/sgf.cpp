@@ -172,7 +172,7 @@ int run_proof(const Args& args) {
   SgfProofOptions options;
   if (args.has("holder")) {
     const std::string holder = args.get("holder");
-    if (holder != "first" && holder != "second") throw InputError("--holder takes first or second");
+    if (holder != "first" && holder != "second") throw InputError("--holder takes first or second, not \"" + printable(holder) + "\"");
     options.holder = holder == "first" ? 0 : 1;
   }
   options.max_nodes = static_cast<std::size_t>(args.get_int("max-nodes", 100000, 1, 1L << 40));

@@ -405,6 +405,7 @@ int run_solve(const Args& args) {
   if (choice.method == SolveMethod::ProofNumbers) {
     if (args.has("threads")) choice.threads = static_cast<int>(args.get_int("threads", 1, 1, 256));
     if (args.has("tt-mb")) choice.table_megabytes = options.table_megabytes;
+    if (!args.has("threads") && !args.has("tt-mb") && !choice.sizing.empty()) choice.reason += " " + choice.sizing;
     proof_numbers.threads = choice.threads;
     proof_numbers.table_megabytes = choice.table_megabytes;
     proof_numbers.seconds = budget;
@@ -429,7 +430,8 @@ int run_solve(const Args& args) {
     const std::size_t entries = file && result.certificate_written ? file->finish() : 0;
     return report_proof_numbers(args, game, position, result, entries, choice, method == "auto");
   }
-  if (args.has("split") || args.has("split-dir")) throw InputError("--split is for df-pn; add --method pns");
+  if (args.has("split")) throw InputError("--split is for df-pn; add --method pns");
+  if (args.has("split-dir")) throw InputError("--split-dir goes with --split (and --method pns)");
   if (method == "auto") progress.note("alpha-beta (chosen: " + choice.reason + ")");
   std::optional<CertificateFile> file;
   if (options.certificate) {

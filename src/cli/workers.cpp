@@ -51,7 +51,7 @@ std::string ago(long long now, const std::string& then_ms) {
 }  // namespace
 
 int run_workers(const Args& args) {
-  if (!args.has("broker")) throw InputError("kinrow workers needs --broker redis://HOST:PORT");
+  if (!args.has("broker")) throw InputError("needs --broker redis://HOST:PORT");
   const BrokerAddress address = parse_broker_url(args.get("broker"));
   RedisConnection redis(address);
   namespace keys = broker_keys;

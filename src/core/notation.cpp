@@ -134,9 +134,11 @@ class CellNames {
     const std::size_t axes = game_.extent.size();
     if (axes == 1 && coord.size() == 2 && coord[1] == 0) coord.pop_back();  // "c1" on a line of cells
     if (coord.size() != axes) {
-      throw InputError(axes <= 2 ? std::string("not a cell: write a column letter and a row, like c3")
-                                 : "not a cell: write column, row and " + std::to_string(axes - 2) +
-                                       " layer(s), like b2:3");
+      if (axes <= 2) throw InputError("not a cell: write a column letter and a row, like c3");
+      std::string example = "b2";
+      for (std::size_t layer = 2; layer < axes; ++layer) example += ":" + std::to_string(layer);
+      throw InputError("not a cell: write column, row and " + std::to_string(axes - 2) +
+                       (axes == 3 ? " layer, like " : " layers, like ") + example);
     }
     const auto it = at_.find(coord);
     if (it == at_.end()) throw InputError("no such cell on this board");

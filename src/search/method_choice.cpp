@@ -25,9 +25,9 @@ MethodChoice choose_method(const Position& position, int cores, std::size_t avai
     choice.reason = "fewer than " + std::to_string(kSmallPosition) + " empty cells: alpha-beta, with the distance";
   } else {
     choice = proof_numbers_choice(position, cores, available_bytes);
-    choice.reason = "no gravity and " + std::to_string(position.empty_count()) + " empty cells: df-pn on every core";
-    choice.reason += choice.table_megabytes > kSmall ? "; the table: a quarter of the free memory (a large board)"
-                                                     : "; a small table (a small board or few empty cells)";
+    choice.reason = "no gravity and " + std::to_string(position.empty_count()) + " empty cells: df-pn";
+    choice.sizing = choice.table_megabytes > kSmall ? "on every core; the table: a quarter of the free memory (a large board)"
+                                                    : "on every core; a small table (a small board or few empty cells)";
   }
   return choice;
 }

@@ -23,6 +23,7 @@ struct MethodChoice {
   int threads = 1;                  // df-pn's (alpha-beta's gravity path takes its own)
   std::size_t table_megabytes = 0;  // df-pn's table; 0: alpha-beta's automatic size
   std::string reason;               // one line, for the report
+  std::string sizing;               // df-pn: why these threads and this table (dropped if the user set them)
 };
 
 // Below this many empty cells alpha-beta decides (it is quick there, and exact).

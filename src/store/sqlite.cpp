@@ -64,8 +64,11 @@ Database::~Database() {
 
 void Database::fail(std::string_view what) const {
   const int code = sqlite3_errcode(db_);
+  // Which statement met a file that is not a database, or a damaged one, says nothing to
+  // the user; SQLite's own words name the trouble.
+  const bool bad_file = code == SQLITE_NOTADB || code == SQLITE_CORRUPT;
   const std::string message =
-      "\"" + printable(path_) + "\": " + std::string(what) + ": " + sqlite3_errmsg(db_);
+      "\"" + printable(path_) + "\": " + (bad_file ? "" : std::string(what) + ": ") + sqlite3_errmsg(db_);
   // The file's fault, not kinrow's: it is not a database, damaged, or not ours to write.
   if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT || code == SQLITE_CANTOPEN ||
       code == SQLITE_READONLY || code == SQLITE_PERM || code == SQLITE_AUTH ||
