@@ -61,10 +61,11 @@ int run_bench(const Args& args) {
   options.gravity = gravity_settings(args, 1);
   options.pairing = pairing_mode(args);
 
+  std::vector<Game> games;
+  for (const std::string& spec : suite) games.push_back(make_game(spec));  // a bad spec before the table's head
   if (!args.has("json"))
     std::cout << "game                    value               nodes        median s   M nodes/s\n";
-  for (const std::string& spec : suite) {
-    const Game game = make_game(spec);
+  for (const Game& game : games) {
     const Position start(game);
     std::vector<double> times;
     SolveResult result;

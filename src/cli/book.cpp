@@ -22,7 +22,7 @@ namespace kinrow::cli {
 
 const CommandSpec kBookSpec = {
     "book",
-    "build SPEC [--moves M] --db FILE [--time S | --nodes N] [--max-nodes N] [--no-proofs] [--json]"
+    "build SPEC [--moves M] --db FILE [--time S | --nodes N] [--max-nodes N] [--no-proofs] [--json] [--quiet]"
     " | show --db FILE [--book ID] [--json]",
     "Build opening books: the engine's best turn against every defence, until proven.",
     "build makes a book of the position after M in the SQLite file FILE, the side to move\n"
@@ -58,6 +58,7 @@ const CommandSpec kBookSpec = {
                           "book's tree and the Verifier do all the proving"},
         {"book", "ID", "show: the book to print (default: list the books)"},
         {"json", "", "print one JSON object instead of text"},
+        {"quiet", "", "build: no progress on stderr"},
     },
     1,
     2,
@@ -103,6 +104,7 @@ int run_build(const Args& args) {
   };
   // A line a second from a thread of its own, so that a long engine or verifier call
   // still shows the build is alive and where it is.
+  const bool quiet = args.has("quiet");
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();
   std::mutex mutex;
@@ -115,7 +117,7 @@ int run_build(const Args& args) {
       if (latest) {
         BookProgress now = *latest;
         now.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        std::cerr << line(now) << std::endl;
+        if (!quiet) std::cerr << line(now) << std::endl;
       }
   });
   auto stop_ticker = [&] {
@@ -137,7 +139,7 @@ int run_build(const Args& args) {
     throw;
   }
   stop_ticker();
-  std::cerr << line(done) << std::endl;
+  if (!quiet) std::cerr << line(done) << std::endl;
 
   const std::string moves = format_turns(game, position.history());
   if (args.has("json")) {

@@ -58,6 +58,7 @@ const CommandSpec kPuzzlesSpec = {
         {"svg", "FILE", "draw the difficulty distribution"},
         {"sgf", "FILE", "write the puzzles as an SGF collection (position, then the solution)"},
         {"json", "", "print the puzzles as one JSON object"},
+        {"quiet", "", "no progress on stderr"},
     },
     1,
     1,
@@ -184,12 +185,13 @@ int run_puzzles(const Args& args) {
     if (error) throw InputError("cannot make the directory \"" + printable(dir) + "\": " + error.message());
   }
   auto last = std::chrono::steady_clock::now();
-  options.on_progress = [&](int games, std::size_t puzzles) {
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last < std::chrono::seconds(1)) return;
-    last = now;
-    std::cerr << "games " << games << ", puzzles " << puzzles << " of " << options.count << "\n";
-  };
+  if (!args.has("quiet"))
+    options.on_progress = [&](int games, std::size_t puzzles) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::seconds(1)) return;
+      last = now;
+      std::cerr << "games " << games << ", puzzles " << puzzles << " of " << options.count << "\n";
+    };
   const PuzzleReport report = generate_puzzles(game, options);
 
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
