@@ -252,6 +252,29 @@ TEST(NotationErrors, IncompleteTurn) {
   expect_move_error("mnk:5x5x4,p=2,q=1", "c3 b2c1 d4", 3, "incomplete");
   expect_move_error("connect:5x4x4,p=2", "3", 1, "incomplete");
   expect_move_error("mnk:5x5x4,p=3", "a1a2", 1, "places 3 stones");
+  // Short of a line too: a stone that completes none does not end a turn early.
+  expect_move_error("mnk:6x6x3,p=2,q=1", "a1 f6f5 a2e1 b4", 4, "incomplete");
+}
+
+TEST(Notation, ATurnCutShortByItsOwnWin) {
+  // Connect6 records write a winning turn of one stone: the game ended on it.
+  const Game game = make_game("mnk:6x6x3,p=2,q=1");
+  const Position won = play_moves(game, "a1 f6f5 a2e1 f4");
+  EXPECT_TRUE(won.over());
+  EXPECT_EQ(won.winner(), 1);
+  EXPECT_EQ(won.turns_played(), 4);
+  EXPECT_EQ(format_turns(game, won.history()), "a1 f6f5 a2e1 f4");
+  // A turn is a set of stones: written whole, the winning turn ends the game the same way.
+  EXPECT_EQ(play_moves(game, "a1 f6f5 a2e1 f4b3").winner(), 1);
+  expect_move_error("mnk:6x6x3,p=2,q=1", "a1 f6f5 a2e1 f4 b3b2", 5, "already over");
+  // Misère: the stone that completes a line loses, and ends the game as well.
+  const Position lost = play_moves(make_game("mnk:6x6x3,p=2,q=1,misere"), "a1 f6f5 a2e1 f4");
+  EXPECT_TRUE(lost.over());
+  EXPECT_EQ(lost.winner(), 0);
+  // Under gravity the short turn's stone must still rest on something.
+  const Position dropped = play_moves(make_game("connect:5x4x3,p=2"), "11 22 1");
+  EXPECT_TRUE(dropped.over());
+  EXPECT_EQ(dropped.winner(), 0);
 }
 
 TEST(NotationErrors, BadCharacter) {

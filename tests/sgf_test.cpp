@@ -202,6 +202,11 @@ TEST(SgfRecord, ReadsTheConnect6ConventionsInUse) {
     EXPECT_EQ(r.spec, "mnk:19x19x6,p=2,q=1") << text;
     EXPECT_EQ(r.moves, lg.moves) << text;
   }
+  // A last turn of one stone that makes six: the game ended on it.
+  const SgfRecord won = import_sgf("(;KR[connect6];B[jj];W[aa][ac];B[kj][lj];W[ae][ag];B[mj][nj];W[ai][ak];B[oj])");
+  EXPECT_TRUE(won.over);
+  EXPECT_EQ(won.winner, 0);
+  EXPECT_EQ(won.turns, 7);
 }
 
 TEST(SgfRecord, VariationsAndGamesAreChosenByNumber) {

@@ -251,7 +251,8 @@ Position play_moves(const Game& game, std::string_view moves) {
     play_turn(where);
   }
   if (chosen_size()) play_turn("move " + std::to_string(position.turns_played() + 1) + " (\"" + printable(turn_text) + "\"): ");
-  if (!turn.empty())
+  std::sort(turn.begin(), turn.end());
+  if (!turn.empty() && !position.play_cut_short_by_a_line(turn))
     throw InputError("move " + std::to_string(position.turns_played() + 1) + " (\"" + printable(turn_text) +
                      "\"): incomplete, this turn places " + std::to_string(position.stones_this_turn()) +
                      " stones");

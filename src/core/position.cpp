@@ -186,6 +186,23 @@ void Position::play_withheld(const Turn& partial) {
   }
 }
 
+bool Position::play_cut_short_by_a_line(const Turn& partial) {
+  const int size = static_cast<int>(partial.size());
+  if (over_ || size == 0 || size >= fewest_stones_this_turn()) return false;
+  // Legal as the start of a whole turn: pad it with other playable cells and ask the rules.
+  Turn whole = partial;
+  for (Cell c = 0; c < game_->cell_count() && static_cast<int>(whole.size()) < fewest_stones_this_turn(); ++c)
+    if (playable(c) && std::find(partial.begin(), partial.end(), c) == partial.end()) whole.push_back(c);
+  std::sort(whole.begin(), whole.end());
+  if (static_cast<int>(whole.size()) < fewest_stones_this_turn() || !why_illegal(whole).empty()) return false;
+  if (game_->rules.maker_threshold >= 0) return false;  // Definition 2 games end on the count, not a line
+  Position ended = *this;
+  ended.play_withheld(partial);  // ends the game if and only if the stones complete a line that counts
+  if (!ended.over_) return false;
+  *this = std::move(ended);
+  return true;
+}
+
 void Position::give(int player, const Turn& cells) {
   for (Cell c : cells) {
     if (owner_[c] != kNoPlayer) throw std::logic_error("Position::give: a cell is not empty");

@@ -60,6 +60,12 @@ class Position {
   // that the opponent wins even so (proof/checker.cpp, zones). Precondition: the cells
   // are empty, fewer than stones_this_turn(), and the game is not over.
   void play_withheld(const Turn& partial);
+  // A turn cut short by its own win: its first stones complete a line and the game ends
+  // there, as records of Connect6 games write a winning turn of one stone. Plays
+  // `partial` (sorted, fewer stones than the turn asks) and returns true if its cells are
+  // legal and it completes a line of the side to move (under misère, a loss); else
+  // leaves the position as it was and returns false.
+  bool play_cut_short_by_a_line(const Turn& partial);
   // The stones withheld by the turns played so far.
   int withheld() const { return withheld_; }
 
