@@ -48,7 +48,7 @@ class Args {
  private:
   friend Args parse_args(const CommandSpec&, const std::vector<std::string>&);
   std::map<std::string, std::string> values_;
-  mutable std::set<std::string> read_;  // names asked for by has() and get*()
+  mutable std::set<std::string> read_;  // names asked for by has() and get*(): read Args from one thread
 };
 
 // Parses the words after the subcommand. Accepts "--name value" and "--name=value".
