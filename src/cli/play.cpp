@@ -132,10 +132,9 @@ int run_play(const Args& args) {
     // One typed word is one turn: replay the game with it appended (the rules check it).
     const std::string word = pending.front();
     pending.pop_front();
-    const std::string before = format_turns(game, position.history());
     Position next(game);
     try {
-      next = play_moves(game, before + (before.empty() ? "" : " ") + word);
+      next = play_moves(position, word);
     } catch (const InputError& e) {
       if (!interactive) throw;
       std::cerr << e.what() << "\n";

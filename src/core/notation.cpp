@@ -212,9 +212,11 @@ std::string format_turns(const Game& game, const std::vector<Turn>& turns) {
   return text;
 }
 
-Position play_moves(const Game& game, std::string_view moves) {
+Position play_moves(const Game& game, std::string_view moves) { return play_moves(Position(game), moves); }
+
+Position play_moves(Position position, std::string_view moves) {
+  const Game& game = position.game();
   const CellNames names(game);
-  Position position(game);
   Turn turn;
   std::string turn_text;
   // Where the maker chooses his turn's size (tile games), a separator ends his turn.

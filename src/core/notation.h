@@ -54,5 +54,8 @@ class CellReader {
 // the first bad move (malformed, off the board, occupied, not playable under gravity, or
 // played after the game ended).
 Position play_moves(const Game& game, std::string_view moves);
+// The same from `start` (a game under way): moves are numbered as in the game, and a bad
+// character's place is counted in `moves`, what the user typed.
+Position play_moves(Position start, std::string_view moves);
 
 }  // namespace kinrow
