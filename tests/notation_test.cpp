@@ -275,6 +275,12 @@ TEST(Notation, ATurnCutShortByItsOwnWin) {
   const Position dropped = play_moves(make_game("connect:5x4x3,p=2"), "11 22 1");
   EXPECT_TRUE(dropped.over());
   EXPECT_EQ(dropped.winner(), 0);
+  // #7 (c2) would complete a2-b2-c2 but floats over an empty c1.
+  expect_move_error("connect:5x2x3,p=2", "55 12 12 44 #7", 5, "incomplete");
+  // Fewer cells left than a turn's stones need not stop a win: column 3 alone remains.
+  const Position last = play_moves(make_game("connect:5x2x3,p=2"), "24 24 11 55 3");
+  EXPECT_TRUE(last.over());
+  EXPECT_EQ(last.winner(), 0);
 }
 
 TEST(NotationErrors, BadCharacter) {

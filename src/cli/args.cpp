@@ -1,5 +1,6 @@
 #include "cli/args.h"
 
+#include <cctype>
 #include <charconv>
 #include <sstream>
 
@@ -97,7 +98,8 @@ Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words) 
   const int n = static_cast<int>(args.positional.size());
   if (n > spec.max_positional) {
     const std::string& extra = args.positional[static_cast<std::size_t>(spec.max_positional)];
-    throw InputError((extra.size() > 1 && extra[0] == '-' ? "unknown option " : "unexpected argument ") + printable(extra) +
+    const bool option = extra.size() > 1 && extra[0] == '-' && std::isalpha(static_cast<unsigned char>(extra[1]));
+    throw InputError((option ? "unknown option " : "unexpected argument ") + printable(extra) +
                      " (usage: kinrow " + spec.name + " " + first_line(spec.usage) + ")");
   }
   if (n < spec.min_positional) throw InputError("usage: kinrow " + spec.name + " " + spec.usage);

@@ -42,7 +42,8 @@ class Args {
 
   // The options given that the command never looked at: options of its spec that do not
   // apply to this run (--row-values without --method parts). main() names them, so that
-  // an option that did nothing does not pass for one that did.
+  // an option that did nothing does not pass for one that did. Best effort: has() marks
+  // a name read, so an option only checked for conflicts counts as used.
   std::vector<std::string> unread() const;
 
  private:

@@ -129,7 +129,7 @@ int run_play(const Args& args) {
       for (std::string w; words >> w;) pending.push_back(w);
       continue;
     }
-    // One typed word is one turn: replay the game with it appended (the rules check it).
+    // One typed word is one turn, read from the position (the rules check it).
     const std::string word = pending.front();
     pending.pop_front();
     Position next(game);

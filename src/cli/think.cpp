@@ -51,7 +51,6 @@ namespace {
 // The turns of a comma-separated list, each read as a turn played at `position`.
 std::vector<Turn> parse_excluded(const Game& game, const Position& position, const std::string& list) {
   std::vector<Turn> turns;
-  const std::string base = format_turns(game, position.history());
   std::size_t start = 0;
   while (start <= list.size()) {
     const std::size_t comma = std::min(list.find(',', start), list.size());
@@ -60,11 +59,12 @@ std::vector<Turn> parse_excluded(const Game& game, const Position& position, con
     if (text.find_first_not_of(" \t") == std::string::npos) continue;
     Position after(game);
     try {
-      after = play_moves(game, base + " " + text);
+      after = play_moves(position, text);
     } catch (const InputError& e) {
       throw InputError("--exclude: \"" + printable(text) + "\" is not a turn here (" + e.what() + ")");
     }
-    if (after.turns_played() != position.turns_played() + 1)
+    if (after.turns_played() != position.turns_played() + 1 ||
+        static_cast<int>(after.history().back().size()) < position.fewest_stones_this_turn())  // not cut short
       throw InputError("--exclude: \"" + printable(text) + "\" is not one turn");
     turns.push_back(after.history().back());
   }

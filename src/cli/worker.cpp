@@ -47,7 +47,7 @@ extern "C" void request_stop(int) {
 }  // namespace
 
 int run_worker(const Args& args) {
-  if (!args.has("broker")) throw InputError("kinrow worker needs --broker redis://HOST:PORT");
+  if (!args.has("broker")) throw InputError("needs --broker redis://HOST:PORT");
   const BrokerAddress address = parse_broker_url(args.get("broker"));
   WorkerOptions options;
   options.threads = static_cast<int>(args.get_int("threads", all_cores(), 1, 1024));

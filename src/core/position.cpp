@@ -45,6 +45,10 @@ std::string Position::why_illegal(const Turn& turn) const {
   if (size < fewest || size > most)
     return "this turn places " + (fewest == most ? std::to_string(most) : std::to_string(fewest) + " to " + std::to_string(most)) +
            " stone(s), not " + std::to_string(turn.size());
+  return why_cells_illegal(turn);
+}
+
+std::string Position::why_cells_illegal(const Turn& turn) const {
   for (std::size_t i = 0; i < turn.size(); ++i) {
     Cell c = turn[i];
     if (c < 0 || c >= game_->cell_count()) return "cell off the board";
@@ -187,18 +191,13 @@ void Position::play_withheld(const Turn& partial) {
 }
 
 bool Position::play_cut_short_by_a_line(const Turn& partial) {
-  const int size = static_cast<int>(partial.size());
-  if (over_ || size == 0 || size >= fewest_stones_this_turn()) return false;
-  // Legal as the start of a whole turn: pad it with other playable cells and ask the rules.
-  Turn whole = partial;
-  for (Cell c = 0; c < game_->cell_count() && static_cast<int>(whole.size()) < fewest_stones_this_turn(); ++c)
-    if (playable(c) && std::find(partial.begin(), partial.end(), c) == partial.end()) whole.push_back(c);
-  std::sort(whole.begin(), whole.end());
-  if (static_cast<int>(whole.size()) < fewest_stones_this_turn() || !why_illegal(whole).empty()) return false;
-  if (game_->rules.maker_threshold >= 0) return false;  // Definition 2 games end on the count, not a line
+  const int size = static_cast<int>(partial.size()), mover = to_move();
+  if (over_ || size == 0 || size >= fewest_stones_this_turn() || !why_cells_illegal(partial).empty()) return false;
+  // Definition 2 games end on a count, not a line; in Maker-Breaker only the maker's count.
+  if (game_->rules.maker_threshold >= 0 || (game_->rules.goal == Goal::MakerBreaker && mover != 0)) return false;
   Position ended = *this;
-  ended.play_withheld(partial);  // ends the game if and only if the stones complete a line that counts
-  if (!ended.over_) return false;
+  ended.play(partial);  // a turn of the game, short: nothing is withheld, the game is over
+  if (!ended.owns_line_through(mover, partial)) return false;
   *this = std::move(ended);
   return true;
 }

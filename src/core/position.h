@@ -85,6 +85,8 @@ class Position {
 
  private:
   bool owns_line_through(int player, const Turn& turn) const;
+  // why_illegal's checks of the cells alone (taken, off the board, twice, floating).
+  std::string why_cells_illegal(const Turn& turn) const;
   bool maker_over_threshold() const;  // b=N: a line without a breaker stone holds > b of his
   int maker_cells_left() const;  // empty cells the maker may take
 

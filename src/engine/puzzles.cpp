@@ -245,10 +245,10 @@ PuzzleReport generate_puzzles(const Game& game, const PuzzleOptions& options) {
 
 PuzzleStep judge_puzzle_turn(const Position& position, const Turn& turn, int turns_left, uint64_t max_nodes) {
   const std::string illegal = position.why_illegal(turn);
-  if (!illegal.empty()) throw InputError(illegal);
   PuzzleStep step;
   Position after = position;
-  after.play(turn);
+  if (illegal.empty()) after.play(turn);
+  else if (!after.play_cut_short_by_a_line(turn)) throw InputError(illegal);  // a short turn must win
   if (after.over()) {
     step.solved = step.right = after.winner() == position.to_move();
     return step;

@@ -328,14 +328,12 @@ SgfRecord import_sgf(std::string_view text, const SgfImportOptions& options) {
   if (!pending.stones.empty() && static_cast<int>(pending.stones.size()) < position.fewest_stones_this_turn()) {
     Turn cut_short = pending.stones;  // a last turn ended by its own win, as Connect6 records write it
     std::sort(cut_short.begin(), cut_short.end());
-    if (position.play_cut_short_by_a_line(cut_short)) {
-      record.comments.push_back(pending.comment);
-      pending = Pending{};
-    }
+    if (!position.play_cut_short_by_a_line(cut_short))
+      throw InputError(where(*pending.node) + " (" + move_name() + ", " + pending.text + "): the record ends inside a turn of " +
+                       std::to_string(position.stones_this_turn()) + " stones");
+    record.comments.push_back(pending.comment);
+    pending = Pending{};
   }
-  if (!pending.stones.empty() && static_cast<int>(pending.stones.size()) < position.fewest_stones_this_turn())
-    throw InputError(where(*pending.node) + " (" + move_name() + ", " + pending.text + "): the record ends inside a turn of " +
-                     std::to_string(position.stones_this_turn()) + " stones");
   flush();
 
   record.moves = format_turns(game, position.history());
