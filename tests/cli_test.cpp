@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -57,6 +58,36 @@ TEST(Cli, AnOptionThatDidNothingIsNamed) {
   const CliRun used = kinrow("solve tictactoe --moves b2 --json --quiet");
   EXPECT_EQ(used.status, 0) << used.err;
   EXPECT_EQ(used.err, "");
+}
+
+TEST(Cli, EveryCommandTakesQuiet) {
+  // A script may pass --quiet to every command; those with no progress have nothing to silence.
+  for (const char* arguments : {"info tictactoe --quiet", "sgf export tictactoe --moves b2 --quiet",
+                                "think tictactoe --nodes 100 --quiet", "book show --db /no/such/dir/x.db --quiet"}) {
+    const CliRun run = kinrow(arguments);
+    EXPECT_EQ(run.err.find("--quiet"), std::string::npos) << arguments << ": " << run.err;
+    EXPECT_EQ(run.err.find("unknown option"), std::string::npos) << arguments << ": " << run.err;
+  }
+  EXPECT_EQ(kinrow("info tictactoe --quiet").status, 0);
+}
+
+TEST(Cli, VersionNamesTheCommit) {
+  const CliRun run = kinrow("--version");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(lines(run.out), 1) << run.out;
+  EXPECT_EQ(run.out.rfind("kinrow, ", 0), 0u) << run.out;
+  EXPECT_NE(run.out.find("commit"), std::string::npos) << run.out;
+  // Built from a git checkout, it names a commit that exists in it (not necessarily HEAD:
+  // the binary may be older than the last commit).
+  const std::string marker = "kinrow, commit ";
+  if (run.out.rfind(marker, 0) == 0) {
+    std::string hash = run.out.substr(marker.size(), 12);
+    EXPECT_EQ(hash.find_first_not_of("0123456789abcdef"), std::string::npos) << run.out;
+    const std::string check = "git -C '" KINROW_SOURCE_DIR "' cat-file -e " + hash + "^{commit} 2>/dev/null";
+    if (std::system("git --version >/dev/null 2>&1") == 0) {
+      EXPECT_EQ(std::system(check.c_str()), 0) << "no commit " << hash << " in " << KINROW_SOURCE_DIR;
+    }
+  }
 }
 
 TEST(Cli, HelpTeaches) {

@@ -688,11 +688,21 @@ TEST(SgfCli, ExportImportAndProofThroughTheCommand) {
   const std::string sgf((std::istreambuf_iterator<char>(in)), {});
   EXPECT_NO_THROW(parse_sgf(sgf));
 
+  // SGF's three shapes of a date are written as given.
+  for (const std::string date : {"2026", "2026-11", "2026-11-30"}) {
+    const auto dated = kinrow("sgf export gomoku --moves h8 --date " + date);
+    EXPECT_EQ(dated.status, 0) << dated.err;
+    EXPECT_NE(dated.out.find("DT[" + date + "]"), std::string::npos) << dated.out;
+  }
+
   // Bad input: exit 2 and one line.
   std::ofstream(dir / "bad.sgf") << "(;GM[4]SZ[15];B[hh];W[hh])";
   for (const std::string& args : {"sgf import " + (dir / "bad.sgf").string(), "sgf import " + (dir / "none.sgf").string(),
                                   std::string("sgf export gomoku --moves h8h8"), "sgf proof tictactoe " + cert + " --max-nodes 3",
-                                  std::string("sgf import x --moves h8"), std::string("sgf frobnicate x")}) {
+                                  std::string("sgf import x --moves h8"), std::string("sgf frobnicate x"),
+                                  std::string("sgf export gomoku --date 30/11/2026"),
+                                  std::string("sgf export gomoku --date 2026-13-01"),
+                                  std::string("sgf export gomoku --date 2026-11-3")}) {
     const auto run = kinrow(args);
     EXPECT_EQ(run.status, 2) << args;
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << args << ": " << run.err;

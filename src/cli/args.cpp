@@ -79,6 +79,10 @@ Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words) 
     const OptionSpec* option = nullptr;
     for (const OptionSpec& o : spec.options)
       if (o.name == name) option = &o;
+    // Every command takes --quiet, so that a script can pass it to all of them; one that
+    // prints no progress has nothing to silence, and its help does not list it.
+    static const OptionSpec quiet{"quiet", "", "no progress on stderr"};
+    if (!option && name == "quiet") option = &quiet;
     if (!option)
       throw InputError("unknown option --" + printable(name) + " for \"kinrow " + spec.name +
                        "\" (see kinrow " + spec.name + " --help)");

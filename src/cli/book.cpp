@@ -68,7 +68,8 @@ namespace {
 
 void allow_book_options(const Args& args, const std::string& action, const std::set<std::string>& allowed,
                 std::size_t positional) {
-  static const char* const kAll[] = {"moves", "time", "nodes", "max-nodes", "threat-nodes", "no-proofs", "book", "json", "db", "quiet"};
+  // --quiet is every command's (cli/args.cpp), so neither action refuses it.
+  static const char* const kAll[] = {"moves", "time", "nodes", "max-nodes", "threat-nodes", "no-proofs", "book", "json", "db"};
   for (const char* name : kAll)
     if (args.has(name) && !allowed.count(name))
       throw InputError("--" + std::string(name) + " is not an option of kinrow book " + action);
@@ -83,7 +84,7 @@ std::string book_number_text(uint64_t n) { return n >= kBookInfinity ? "inf" : w
 std::string attacker_text(int attacker) { return attacker == 0 ? "first player (x)" : "second player (o)"; }
 
 int run_build(const Args& args) {
-  allow_book_options(args, "build", {"moves", "time", "nodes", "max-nodes", "threat-nodes", "no-proofs", "json", "db", "quiet"}, 1);
+  allow_book_options(args, "build", {"moves", "time", "nodes", "max-nodes", "threat-nodes", "no-proofs", "json", "db"}, 1);
   const Game game = make_game(args.positional[1]);
   const Position position = play_moves(game, args.get("moves"));
   if (args.has("time") && args.has("nodes")) throw InputError("give --time or --nodes, not both");

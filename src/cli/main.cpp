@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/version.h"
 #include "core/error.h"
 
 namespace kinrow::cli {
@@ -46,7 +47,7 @@ namespace {
 void print_overview() {
   std::cout << "kinrow: a solver and prover for positional games (tic-tac-toe, mnk, Connect Four,\n"
                "Qubic, the square game, their misere and Maker-Breaker forms, any hypergraph).\n\n"
-               "usage: kinrow COMMAND [ARGS] [--help]\n\ncommands:\n";
+               "usage: kinrow COMMAND [ARGS] [--help]\n       kinrow --version\n\ncommands:\n";
   std::size_t width = 0;
   for (const Command& c : commands()) width = std::max(width, c.spec->name.size());
   for (const Command& c : commands()) {
@@ -55,7 +56,8 @@ void print_overview() {
     std::cout << name << c.spec->summary << "\n";
   }
   std::cout << "\nGames are named by spec strings: mnk:3x3x3, connect4, connect:7x6x4,misere,\n"
-               "qubic, square:4, mnk:19x19x6,p=2,q=1, file:PATH.json (see docs/games.md).\n\n"
+               "qubic, square:4, mnk:19x19x6,p=2,q=1, file:PATH.json (see docs/games.md).\n"
+               "Every command takes --help, and --quiet (no progress lines on stderr).\n\n"
                "examples:\n"
                "  kinrow info qubic\n"
                "  kinrow solve connect:5x4x4\n"
@@ -81,6 +83,10 @@ int main(int argc, char** argv) {
     }
     print_overview();
     return words.empty() ? 2 : 0;
+  }
+  if (words[0] == "--version") {
+    std::cout << version_line() << "\n";
+    return 0;
   }
   for (const Command& c : commands()) {
     if (c.spec->name != words[0]) continue;

@@ -148,6 +148,21 @@ int run_import(const Args& args) {
   return 0;
 }
 
+// SGF's DT, as kinrow writes it: YYYY, YYYY-MM or YYYY-MM-DD. Checked here so that a
+// mistyped date is named now rather than written into a record others will read.
+std::string sgf_date(const std::string& text) {
+  auto digits = [&](std::size_t from, std::size_t count) {
+    for (std::size_t i = from; i < from + count; ++i)
+      if (i >= text.size() || text[i] < '0' || text[i] > '9') return -1;
+    return std::stoi(text.substr(from, count));
+  };
+  const bool shape = (text.size() == 4 || text.size() == 7 || text.size() == 10) && digits(0, 4) >= 0 &&
+                     (text.size() < 7 || (text[4] == '-' && digits(5, 2) >= 1 && digits(5, 2) <= 12)) &&
+                     (text.size() < 10 || (text[7] == '-' && digits(8, 2) >= 1 && digits(8, 2) <= 31));
+  if (!shape) throw InputError("--date takes YYYY-MM-DD (or YYYY-MM, or YYYY), not \"" + printable(text) + "\"");
+  return text;
+}
+
 int run_export(const Args& args) {
   allow_sgf_options(args, "export", {"moves", "black", "white", "event", "date", "out"}, 1);
   const Game game = make_game(args.positional[1]);
@@ -156,7 +171,7 @@ int run_export(const Args& args) {
   info.black = args.get("black");
   info.white = args.get("white");
   info.event = args.get("event");
-  info.date = args.get("date");
+  if (args.has("date")) info.date = sgf_date(args.get("date"));
   write_output(args, export_sgf(position, info));
   if (args.has("out"))
     std::cout << "wrote " << args.get("out") << ": " << game.spec << ", " << position.turns_played() << " turn(s)"

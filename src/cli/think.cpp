@@ -35,7 +35,8 @@ const CommandSpec kThinkSpec = {
     {
         {"moves", "M", "the position (default: the empty board)"},
         {"time", "S", "seconds for the move (default 1; fractions allowed)"},
-        {"nodes", "N", "heuristic search nodes instead of time: the same move every run"},
+        {"nodes", "N", "heuristic search nodes instead of time: the same move every run\n"
+                       "(with --time as well, whichever limit comes first)"},
         {"exclude", "T,...", "turns not to play, comma-separated (\"j10j11,k10\")"},
         {"no-proofs", "", "skip the proof searches: a plain heuristic alpha-beta (a baseline)"},
         {"proof-nodes", "N", "nodes per proof question (default: from the budget)"},
