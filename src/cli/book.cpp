@@ -44,7 +44,7 @@ const CommandSpec kBookSpec = {
     "turn, who is to move (attacker or defender), its status and why.\n\n"
     "examples:\n"
     "  kinrow book build tictactoe --moves \"b2 a2\" --db books.db\n"
-    "  kinrow book build mnk:15x15x5 --moves \"h8 h9 i8 i9 j9\" --db books.db --time 0.5 --max-nodes 1000\n"
+    "  kinrow book build mnk:15x15x5 --moves \"h8 h9 i8 i9 j8\" --db books.db --time 0.5 --max-nodes 1000\n"
     "  kinrow book show --db books.db\n"
     "  kinrow book show --db books.db --book 1 --json",
     {

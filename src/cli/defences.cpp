@@ -19,7 +19,7 @@ namespace kinrow::cli {
 
 const CommandSpec kDefencesSpec = {
     "defences",
-    "SPEC --moves M [--prove] [--zone-order N] [--threat-order N] [--threat-nodes N] [--turn-nodes N]\n"
+    "SPEC [--moves M] [--prove] [--zone-order N] [--threat-order N] [--threat-nodes N] [--turn-nodes N]\n"
     "       [--threads N] [--tt-mb N] [--certificate FILE [--certificate-from-empty]] [--json] [--quiet]",
     "List the defender turns the attacker's threats do not refute, with their zones (--prove: decide them)",
     "The side to move after M is the defender; the other side attacks. If the defender\n"
@@ -44,7 +44,7 @@ const CommandSpec kDefencesSpec = {
     "  kinrow defences mnk:19x19x6,p=2,q=3 --moves j11i10k10 --prove --certificate c623.cert\n"
     "      --certificate-from-empty && kinrow verify mnk:19x19x6,p=2,q=3 c623.cert --infinite\n"
     "  kinrow defences mnk:6x4x4,p=2,q=1 --prove   (Black's single first stone: each loses)\n"
-    "  kinrow defences mnk:15x15x5 --moves \"h8 h9 i8 i9 j9\" --json\n"
+    "  kinrow defences mnk:15x15x5 --moves \"h8 h9 i8 i9 j8\" --json\n"
     "  kinrow defences connect6 --moves \"c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 f5m9\"\n"
     "      --certificate won.cert && kinrow verify connect6 won.cert",
     {

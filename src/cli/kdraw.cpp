@@ -40,7 +40,7 @@ const CommandSpec kKdrawSpec = {
     "examples:\n"
     "  kinrow kdraw --p 1..20\n"
     "  kinrow kdraw --p 1..1000 --tiling data/tiles/b2-tiling.json --check \\\n"
-    "         --markdown docs/kdraw.md --svg docs/kdraw.svg",
+    "         --markdown kdraw.md --svg kdraw.svg",
     {
         {"p", "A..B", "stones a turn (default 1..20; at most 1000)"},
         {"tiling", "FILE[,FILE]", "also tilings of tiles with lines (Theorem 1's B2: data/tiles/b2-tiling.json)"},

@@ -12,7 +12,7 @@ namespace kinrow::cli {
 const CommandSpec kPbrainSpec = {
     "pbrain",
     "[--k K] [--p P] [--q Q] [--exact] [--turn-seconds S]",
-    "Play through the Gomocup protocol (Piskvork, Yixin-Board; Connect6 with --p 2).",
+    "Play through the Gomocup protocol (Piskvork, Yixin-Board; Connect6 with --k 6 --p 2).",
     "kinrow reads the manager's commands on standard input and answers on standard output,\n"
     "as a Gomocup brain does: START, RECTSTART, BEGIN, TURN, BOARD ... DONE, TAKEBACK,\n"
     "RESTART, INFO (timeout_turn, timeout_match, time_left, max_memory), ABOUT, END. Moves\n"

@@ -43,7 +43,7 @@ const CommandSpec kSgfSpec = {
     "examples:\n"
     "  kinrow sgf export gomoku --moves \"h8 h9 i8 i9 j8 j9 k8 k9 l8\" --black me --out game.sgf\n"
     "  kinrow sgf import game.sgf\n"
-    "  kinrow sgf import game.sgf --variation 2 --json\n"
+    "  kinrow sgf import tree.sgf --variation 2 --json   # the second line of a record with variations\n"
     "  kinrow sgf import lg-connect6.sgf --spec connect6\n"
     "  kinrow solve tictactoe --moves \"b2 a1\" --certificate t.cert && kinrow sgf proof tictactoe t.cert --out t.sgf",
     {

@@ -67,7 +67,7 @@ const CommandSpec kTableSpec = {
     "  kinrow table misere --k 3..4 --width 1..10 --height 1..6 --cylinder --certificates certs\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --from runs.jsonl --markdown t.md\n"
     "  kinrow table connect --width 4..7 --height 4..6 --check bench/data/connect4-sizes.txt\n"
-    "  kinrow table connect --max-sum 15 --markdown docs/connect4.md --svg docs/connect4.svg\n"
+    "  kinrow table connect --max-sum 15 --markdown connect4.md --svg connect4.svg\n"
     "  kinrow table connect --weak --width 11 --height 4 --board-seconds 7200\n"
     "  kinrow table connect --weak --width 12 --height 4 --expect second\n"
     "  kinrow table mnk --k 6 --p 2 --q 1 --size 6..9 --board-seconds 300 --certificates c6\n"
