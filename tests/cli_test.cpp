@@ -77,6 +77,11 @@ TEST(Cli, VersionNamesTheCommit) {
   EXPECT_EQ(lines(run.out), 1) << run.out;
   EXPECT_EQ(run.out.rfind("kinrow, ", 0), 0u) << run.out;
   EXPECT_NE(run.out.find("commit"), std::string::npos) << run.out;
+  // A result kept as a record names the same build.
+  const CliRun solved = kinrow("solve tictactoe --json --quiet");
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  const std::string built_from = nlohmann::json::parse(solved.out).at("built_from");
+  EXPECT_EQ(run.out.substr(std::string("kinrow, ").size(), built_from.size()), built_from) << run.out;
   // Built from a git checkout, it names a commit that exists in it (not necessarily HEAD:
   // the binary may be older than the last commit).
   const std::string marker = "kinrow, commit ";

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/gravity_options.h"
+#include "cli/version.h"
 #include "core/error.h"
 #include "core/memory.h"
 #include "core/notation.h"
@@ -194,6 +195,7 @@ int run_defences(const Args& args) {
       out["certificate_entries"] = certificate_entries;
       if (result.certificate_out_of_budget) out["certificate_out_of_budget"] = true;
     }
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
     return certificate_missing ? 1 : 0;
   }

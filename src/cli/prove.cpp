@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/gravity_options.h"
+#include "cli/version.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
@@ -306,6 +307,7 @@ int run_prove(const Args& args) {
                         {"jobs_run_for_it", s.jobs_computed}});
       out["simulation"] = sims;
     }
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
     return 0;
   }

@@ -18,6 +18,7 @@
 #include "cli/solve_split.h"
 #include "cli/table_saves.h"
 #include "cli/tile_solve.h"
+#include "cli/version.h"
 #include "core/clock.h"
 #include "core/error.h"
 #include "core/notation.h"
@@ -193,6 +194,7 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     if (dfpn && dfpn->open_attacker >= 0)
       out["open"] = {{"wins", player_name(dfpn->open_attacker)}, {"pn", dfpn->open_pn}, {"dn", dfpn->open_dn}};
     add_table_file(out, args, resumed);
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
   } else {
     std::cout << "game         " << game.spec << "\n"
@@ -241,6 +243,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
       out["certificate_nodes"] = result.certificate_nodes;
       out["certificate_seconds"] = result.certificate_seconds;
     }
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
     return 0;
   }
@@ -301,6 +304,7 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
       out["certificate_entries"] = certificate_entries;
       out["certificate_seconds"] = certificate_seconds;
     }
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
     return 0;
   }
@@ -473,6 +477,7 @@ int run_solve(const Args& args) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
     }
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
     return 0;
   }

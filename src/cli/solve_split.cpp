@@ -44,6 +44,7 @@
 
 #include "cli/certificate_file.h"
 #include "cli/interrupt.h"
+#include "cli/version.h"
 #include "core/clock.h"
 #include "core/error.h"
 #include "core/notation.h"
@@ -580,6 +581,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       out["certificate"] = request.certificate;
       out["certificate_entries"] = result.certificate_entries;
     }
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
     return 0;
   }

@@ -5,6 +5,7 @@
 #include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/version.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
@@ -157,6 +158,7 @@ int run_strategy(const Args& args) {
       out["certificate"] = args.get("certificate");
       out["certificate_entries"] = entries;
     }
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << std::endl;
     return holds ? 0 : 1;
   }

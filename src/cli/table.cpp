@@ -16,6 +16,7 @@
 #include "cli/out_of_time.h"
 #include "cli/range_option.h"
 #include "cli/table_saves.h"
+#include "cli/version.h"
 #include "core/error.h"
 #include "core/outcome.h"
 #include "core/text_file.h"
@@ -327,6 +328,7 @@ int run_table(const Args& args) {
         // A board not computed neither agrees nor disagrees (and is no failure).
         if (s.published)
           out["agrees_with_published"] = s.computed ? nlohmann::json(s.agrees()) : nlohmann::json(nullptr);
+        out["built_from"] = kBuiltFrom;
         std::cout << out.dump() << std::endl;
       }
       results.push_back(s);

@@ -16,6 +16,7 @@
 #include "cli/grid_report.h"
 #include "cli/out_of_time.h"
 #include "cli/range_option.h"
+#include "cli/version.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "core/text_file.h"
@@ -411,6 +412,7 @@ int run_table_misere(const Args& args) {
           }
           out["strategies"] = b.by_strategy ? outcome_word(*b.by_strategy) : "none";
           out["disagrees"] = b.disagrees;
+          out["built_from"] = kBuiltFrom;
           std::cout << out.dump() << std::endl;
         } else if (!args.has("quiet")) {
           std::cerr << b.spec << ": " << mark_text(b) << "\n";

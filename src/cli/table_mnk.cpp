@@ -18,6 +18,7 @@
 #include "cli/range_option.h"
 #include "cli/solve_split.h"
 #include "cli/table_saves.h"
+#include "cli/version.h"
 #include "core/clock.h"
 #include "core/error.h"
 #include "core/text_file.h"
@@ -232,6 +233,7 @@ int run_table_mnk(const Args& args) {
       if (split) out["split"] = true;
       if (!split_dir.empty()) out["split_dir"] = (split_dir / board_name(n, k, p, q)).string();
       if (b.resumed) out["resumed"] = true;  // nodes and seconds are this run's
+      out["built_from"] = kBuiltFrom;
       std::cout << out.dump() << std::endl;
     }
     boards.push_back(b);

@@ -14,6 +14,7 @@
 #include "games/families.h"
 #include "proof/checker.h"
 #include "cli/range_option.h"
+#include "cli/version.h"
 #include "tiles/tile_certificate.h"
 #include "tiles/tile_hunt.h"
 #include "tiles/tile_search.h"
@@ -179,6 +180,7 @@ int run_verify_tiling(const Args& args) {
       out["tiles"] = tiles;
     }
     if (k && p) out["drawn"] = drawn;
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
   } else {
     std::cout << "tiling       " << args.positional[1] << " (" << tiling.tiles.size() << " tile(s), "
@@ -282,6 +284,7 @@ int run_tile_hunt(const Args& args) {
     for (const HuntFind& f : report.closest) closest.push_back({{"tiling", f.description}, {"nodes", f.nodes}});
     out["breaker_holds"] = holds;
     out["undecided_tiles"] = closest;
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
   } else {
     std::cout << "searched     tiles of " << options.min_height << ".." << options.max_height << " rows of "

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/version.h"
 #include "core/clock.h"
 #include "core/error.h"
 #include "core/text_file.h"
@@ -114,6 +115,7 @@ int run_verify(const Args& args) {
       out["infinite"] = unbounded ? nlohmann::json(unbounded->ok) : nlohmann::json(nullptr);
       out["infinite_error"] = unbounded && !unbounded->ok ? nlohmann::json(unbounded->error) : nlohmann::json(nullptr);
     }
+    out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
   } else if (report.ok) {
     std::cout << "proved: " << report.proves << " (side to move: " << report.to_move_value << ")\n"
