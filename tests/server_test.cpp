@@ -147,7 +147,10 @@ TEST(Server, SetUpStonesAndSgfBecomeMoves) {
   EXPECT_EQ(c4["stones"].size(), 4u);
   w.rejects("POST", "/api/position", R"({"spec": "connect4", "stones": [[24], []]})", 400, "no order");
   w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[0], [0]]})", 400, "twice");
-  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[99], []]})", 400, "off the board");
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[99], []]})", 400, "from 0 to 8");
+  // Numbers past an int's range name no cell (2^32 + 4 once wrapped to b2).
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[4294967300], []]})", 400, "4294967300");
+  w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": [[18446744073709551615], []]})", 400, "from 0");
   w.rejects("POST", "/api/position", R"({"spec": "tictactoe", "stones": "a1"})", 400, "stones");
 
   auto c = w.client();
@@ -179,6 +182,56 @@ TEST(Server, BadRequestsAreClearAndHarmless) {
   w.rejects("GET", "/api/nothing", "", 404);
   w.rejects("GET", "/api/jobs/999", "", 404, "no such job");
   w.rejects("GET", "/api/trees/999", "", 404, "no such tree");
+}
+
+TEST(Server, RequestsNeverReadTheServersFiles) {
+  Workbench w;
+  // A file: game would have the server read any file it names (or hang on /dev/zero).
+  w.rejects("POST", "/api/position", R"({"spec": "file:/dev/zero"})", 400, "files");
+  w.rejects("POST", "/api/jobs", R"({"kind": "solve", "spec": "file:/etc/hostname"})", 400, "files");
+  w.rejects("POST", "/api/trees", R"({"name": "t", "spec": "file:/etc/hostname"})", 400, "files");
+  auto c = w.client();
+  auto sgf = c.Post("/api/sgf", "(;KR[file:/dev/zero];B[aa])", "text/plain");
+  ASSERT_TRUE(sgf);
+  EXPECT_EQ(sgf->status, 400) << sgf->body;
+  EXPECT_NE(sgf->body.find("files"), std::string::npos) << sgf->body;
+  auto cert = c.Post("/api/certificates", "game file:/dev/zero\n", "text/plain");
+  ASSERT_TRUE(cert);
+  EXPECT_EQ(cert->status, 400) << cert->body;
+  EXPECT_EQ(w.call("GET", "/api/health").first, 200);
+}
+
+TEST(Server, OddBytesAndChunkedBodiesAreRefusedNotFatal) {
+  Workbench w;
+  auto c = w.client();
+  // A name that is not UTF-8 is refused before it is stored (it once broke the list).
+  const auto file = w.dir() / "ttt.cert";
+  ASSERT_EQ(testing::kinrow("solve tictactoe --quiet --certificate " + file.string()).status, 0);
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  auto odd = c.Post("/api/certificates?name=%ff%fe", text, "text/plain");
+  ASSERT_TRUE(odd);
+  EXPECT_EQ(odd->status, 400) << odd->body;
+  EXPECT_EQ(w.call("GET", "/api/certificates").first, 200);
+  // A path that is not UTF-8: a 404 with a message, not a 500.
+  auto path = c.Get("/%ff%fe");
+  ASSERT_TRUE(path);
+  EXPECT_EQ(path->status, 404) << path->body;
+  EXPECT_TRUE(json::parse(path->body, nullptr, false).contains("error")) << path->body;
+  // A chunked body would escape the size limit: refused before it is read. (A small one:
+  // a large one would still be being written when the server answers and closes.)
+  auto big = c.Post("/api/position", [](std::size_t offset, httplib::DataSink& sink) {
+    const std::string piece = R"({"spec": "tictactoe"})";
+    if (offset == 0) return sink.write(piece.data(), piece.size());
+    sink.done();
+    return true;
+  }, "application/json");
+  ASSERT_TRUE(big);
+  EXPECT_EQ(big->status, 411) << big->body;
+  EXPECT_EQ(w.call("GET", "/api/health").first, 200);
+  // More of the solver's turns than the puzzle has.
+  w.rejects("POST", "/api/puzzles/try",
+            R"({"spec": "tictactoe", "moves": "b2", "length": 1, "played": "a1 c3 a3"})", 400, "length");
 }
 
 TEST(Server, StaticFilesNeverLeaveTheirFolder) {

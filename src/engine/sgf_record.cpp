@@ -241,7 +241,8 @@ SgfRecord import_sgf(std::string_view text, const SgfImportOptions& options) {
   const SgfNode& root = *line.front();
 
   SgfRecord record;
-  const Game game = make_game(spec_of(line, options, record.notes));
+  const std::string spec = spec_of(line, options, record.notes);
+  const Game game = options.game_files ? make_game(spec) : make_game_without_files(spec);
   check_drawable(game);
   record.spec = game.spec;
   if (root.find("SZ")) {

@@ -44,6 +44,7 @@ struct SgfImportOptions {
   std::size_t game = 1;  // which game tree of the collection, from 1
   std::size_t variation = 1;  // which line from the root to a leaf, from 1 (the main line)
   std::string spec;  // the game, if the file does not say it (overrides KR and GM)
+  bool game_files = true;  // false: refuse a file: game (a record sent to the server)
 };
 
 struct SgfRecord {

@@ -159,6 +159,13 @@ void make_animal(Game& game, const GameSpec& spec) {
 
 Game make_game(std::string_view spec) { return make_game(parse_spec(spec)); }
 
+Game make_game_without_files(std::string_view text) {
+  const GameSpec spec = parse_spec(text);
+  if (spec.family == "file")
+    throw InputError("games from files (file:) are not taken here: the server would read a file of its own machine");
+  return make_game(spec);
+}
+
 Game make_game(const GameSpec& spec) {
   Game game;
   game.spec = format_spec(spec);

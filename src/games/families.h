@@ -22,4 +22,9 @@ namespace kinrow {
 Game make_game(std::string_view spec);
 Game make_game(const GameSpec& spec);
 
+// make_game for a spec that comes from someone else (a request to the workbench's server,
+// an SGF record it is sent): refuses `file:` games, which would have the server read (or
+// wait forever on) whatever file of its machine the spec names.
+Game make_game_without_files(std::string_view spec);
+
 }  // namespace kinrow

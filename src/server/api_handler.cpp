@@ -23,15 +23,25 @@ int64_t path_id(const httplib::Request& request, int index) {
   }
 }
 
+std::string json_text(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+void require_utf8(const std::string& text, const char* field) {
+  try {
+    (void)json(text).dump();
+  } catch (const json::type_error&) {
+    throw ApiError(400, std::string("\"") + field + "\" is not UTF-8 text");
+  }
+}
+
 void send_error(httplib::Response& response, int status, const std::string& message) {
   response.status = status;
-  response.set_content(json{{"error", message}}.dump(), "application/json");
+  response.set_content(json_text(json{{"error", message}}), "application/json");
 }
 
 httplib::Server::Handler api(JsonHandler handler) {
   return [handler = std::move(handler)](const httplib::Request& request, httplib::Response& response) {
     try {
-      response.set_content(handler(request).dump(), "application/json");
+      response.set_content(json_text(handler(request)), "application/json");
     } catch (const ApiError& error) {
       send_error(response, error.status, error.what());
     } catch (const InputError& error) {

@@ -17,6 +17,13 @@ httplib::Server::Handler api(JsonHandler handler);
 
 void send_error(httplib::Response& response, int status, const std::string& message);
 
+// JSON as the server sends it: bytes that are not UTF-8 (a name or a path a client sent)
+// become U+FFFD instead of failing the answer, so a stored odd name cannot break a list.
+std::string json_text(const nlohmann::json& value);
+
+// Refuses (400) a client's text that is not UTF-8 before it is kept, naming the field.
+void require_utf8(const std::string& text, const char* field);
+
 // The request's body as a JSON object ({} if empty); 400 if it is not one.
 nlohmann::json parse_body(const httplib::Request& request);
 

@@ -27,7 +27,7 @@ constexpr std::size_t kMostCertificateText = std::size_t{256} << 20;
 
 std::shared_ptr<CertificateBrowser> open_browser(const std::string& text) {
   std::istringstream in(text);
-  const Game game = make_game(read_certificate_spec(in));
+  const Game game = make_game_without_files(read_certificate_spec(in));
   return std::make_shared<CertificateBrowser>(game, text);
 }
 
@@ -122,6 +122,7 @@ void certificate_routes(httplib::Server& http, WorkbenchDb& db) {
         throw ApiError(400, error.what());
       }
     }
+    require_utf8(name, "name");
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) throw ApiError(400, "the certificate is empty");
     std::shared_ptr<CertificateBrowser> browser;
     try {

@@ -124,7 +124,7 @@ RequestedPosition requested_position(const nlohmann::json& body) {
   const std::string spec = string_field(body, "spec");
   if (spec.empty()) throw ApiError(400, "\"spec\" is missing (a game such as \"tictactoe\" or \"mnk:15x15x5\")");
   try {
-    RequestedPosition requested{make_game(spec), ""};
+    RequestedPosition requested{make_game_without_files(spec), ""};
     const Position position = play_moves(requested.game, string_field(body, "moves"));
     requested.moves = format_turns(requested.game, position.history());
     return requested;

@@ -52,10 +52,14 @@ void position_routes(WorkbenchServer::State& state) {
     if (!stones.is_array() || stones.size() != 2 || !stones[0].is_array() || !stones[1].is_array())
       throw ApiError(400, "\"stones\" must be [[first player's cells], [second player's cells]]");
     std::array<std::vector<Cell>, 2> cells;
+    const int cell_count = requested.game.cell_count();
     for (int side = 0; side < 2; ++side)
       for (const json& cell : stones[side]) {
-        if (!cell.is_number_integer()) throw ApiError(400, "\"stones\" must hold cell indices");
-        cells[side].push_back(cell.get<Cell>());
+        // As a signed number, so that 2^64 - 1 is -1 and 2^32 + 4 no cell, not cell 4.
+        if (!cell.is_number_integer() || cell.get<int64_t>() < 0 || cell.get<int64_t>() >= cell_count)
+          throw ApiError(400, "\"stones\" must hold cell indices from 0 to " + std::to_string(cell_count - 1) + ", not " +
+                                  json_text(cell));
+        cells[side].push_back(static_cast<Cell>(cell.get<int64_t>()));
       }
     Position position(requested.game);
     play_setup_stones(position, cells);
@@ -63,7 +67,9 @@ void position_routes(WorkbenchServer::State& state) {
   }));
   // An SGF record (the body, as text) read as kinrow's spec and moves (docs/sgf.md).
   state.http.Post("/api/sgf", api([](const httplib::Request& request) {
-    const SgfRecord record = import_sgf(request.body);
+    SgfImportOptions options;
+    options.game_files = false;
+    const SgfRecord record = import_sgf(request.body, options);
     return json{{"spec", record.spec}, {"moves", record.moves}, {"notes", record.notes}};
   }));
 }
@@ -106,7 +112,7 @@ void job_routes(WorkbenchServer::State& state) {
       *sent += update->lines.size();
       if (update->finished) {
         const auto job = jobs.get(id);
-        chunk += "event: end\ndata: " + (job ? job->dump() : "null") + "\n\n";
+        chunk += "event: end\ndata: " + (job ? json_text(*job) : "null") + "\n\n";
       } else if (chunk.empty()) {
         chunk = ": still running\n\n";  // keeps the connection and notices a closed one
       }
@@ -159,7 +165,7 @@ void tree_routes(WorkbenchServer::State& state) {
     if (!tree) throw ApiError(404, "no such tree");
     auto path = db.path_to(tree_id, parent);
     if (!path) throw ApiError(404, "no such parent node in this tree");
-    const Game game = make_game((*tree)["spec"].get<std::string>());
+    const Game game = make_game_without_files((*tree)["spec"].get<std::string>());
     // The turn is checked by playing it, and stored as kinrow writes it.
     const Position before = node_position(game, (*tree)["moves"].get<std::string>(), *path);
     path->push_back(turn);
@@ -233,6 +239,7 @@ void puzzle_routes(WorkbenchServer::State& state) {
     Position before = played;
     before.undo();
     const int turns_left = body["length"].get<int>() - since / 2;
+    if (turns_left < 1) throw ApiError(400, "\"played\" has more of the solver's turns than the puzzle's length");
     const PuzzleStep step = judge_puzzle_turn(before, played.history().back(), turns_left);
     return json{{"right", step.right},
                 {"solved", step.solved},
@@ -279,6 +286,15 @@ WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::mak
   const int threads = options.threads;
   http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
   http.set_payload_max_length(options.max_body_bytes);
+  // httplib applies that limit to bodies with a Content-Length only; a chunked body could
+  // grow without one. No client of ours sends one, so none is taken (checked before the
+  // body is read).
+  http.set_pre_routing_handler([](const httplib::Request& request, httplib::Response& response) {
+    if (request.get_header_value("Transfer-Encoding").find("chunked") == std::string::npos)
+      return httplib::Server::HandlerResponse::Unhandled;
+    send_error(response, 411, "send the body with a Content-Length (chunked bodies are not taken)");
+    return httplib::Server::HandlerResponse::Handled;
+  });
   // httplib listens with a backlog of 5: under a burst of new connections the kernel
   // drops the rest, and each client waits for a SYN retransmission (1 s, 3 s, 7 s).
   // The socket is kept here to listen again with the system's maximum once bound.
@@ -294,7 +310,7 @@ WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::mak
                           : response.status == 404 ? "not found"
                           : response.status == 405 ? "method not allowed"
                                                    : "bad request";
-    response.set_content(json{{"error", message}}.dump(), "application/json");
+    response.set_content(json_text(json{{"error", message}}), "application/json");
   });
   // httplib tries routes in the order given: the catch-alls come last.
   position_routes(*state_);
