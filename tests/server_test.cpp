@@ -41,6 +41,7 @@ class Workbench {
     server_->signal(SIGKILL);
     server_->wait(10);
   }
+  int port() const { return port_; }
   httplib::Client client() const {
     httplib::Client c("127.0.0.1", port_);
     c.set_read_timeout(30, 0);
@@ -218,17 +219,23 @@ TEST(Server, OddBytesAndChunkedBodiesAreRefusedNotFatal) {
   ASSERT_TRUE(path);
   EXPECT_EQ(path->status, 404) << path->body;
   EXPECT_TRUE(json::parse(path->body, nullptr, false).contains("error")) << path->body;
-  // A chunked body would escape the size limit: refused before it is read. (A small one:
-  // a large one would still be being written when the server answers and closes.)
-  auto big = c.Post("/api/position", [](std::size_t offset, httplib::DataSink& sink) {
-    const std::string piece = R"({"spec": "tictactoe"})";
-    if (offset == 0) return sink.write(piece.data(), piece.size());
-    sink.done();
-    return true;
-  }, "application/json");
-  ASSERT_TRUE(big);
-  EXPECT_EQ(big->status, 411) << big->body;
+  // A chunked body would escape the size limit: refused before it is read.
+  const std::string chunked = testing::raw_http(
+      w.port(), "POST /api/position HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n"
+                "Content-Type: application/json\r\nConnection: close\r\n\r\n15\r\n{\"spec\": \"tictactoe\"}\r\n0\r\n\r\n");
+  EXPECT_EQ(chunked.rfind("HTTP/1.1 411", 0), 0u) << chunked;
   EXPECT_EQ(w.call("GET", "/api/health").first, 200);
+  // Other sites' pages: a foreign Origin, or a Host renamed to 127.0.0.1 by DNS rebinding.
+  auto foreign = c.Get("/api/jobs", httplib::Headers{{"Origin", "http://evil.example"}});
+  ASSERT_TRUE(foreign);
+  EXPECT_EQ(foreign->status, 403) << foreign->body;
+  auto rebound = c.Get("/api/health", httplib::Headers{{"Host", "evil.example:80"}});
+  ASSERT_TRUE(rebound);
+  EXPECT_EQ(rebound->status, 403) << rebound->body;
+  auto own = c.Post("/api/position", httplib::Headers{{"Origin", "http://127.0.0.1:" + std::to_string(w.port())}},
+                    R"({"spec": "tictactoe"})", "application/json");
+  ASSERT_TRUE(own);
+  EXPECT_EQ(own->status, 200) << own->body;
   // More of the solver's turns than the puzzle has.
   w.rejects("POST", "/api/puzzles/try",
             R"({"spec": "tictactoe", "moves": "b2", "length": 1, "played": "a1 c3 a3"})", 400, "length");

@@ -289,11 +289,28 @@ WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::mak
   // httplib applies that limit to bodies with a Content-Length only; a chunked body could
   // grow without one. No client of ours sends one, so none is taken (checked before the
   // body is read).
-  http.set_pre_routing_handler([](const httplib::Request& request, httplib::Response& response) {
-    if (request.get_header_value("Transfer-Encoding").find("chunked") == std::string::npos)
-      return httplib::Server::HandlerResponse::Unhandled;
-    send_error(response, 411, "send the body with a Content-Length (chunked bodies are not taken)");
-    return httplib::Server::HandlerResponse::Handled;
+  //
+  // Other sites' pages are refused too. A page of any site the browser has open may send
+  // requests to 127.0.0.1 (a form or a text/plain POST needs no permission): a request
+  // whose Origin is not the server's own address is refused, and, on a loopback address,
+  // so is one whose Host is not a loopback name, which a site that points its own name at
+  // 127.0.0.1 (DNS rebinding) would send.
+  const bool loopback = options.host == "127.0.0.1" || options.host == "localhost" || options.host == "::1";
+  http.set_pre_routing_handler([loopback](const httplib::Request& request, httplib::Response& response) {
+    auto refuse = [&](int status, const std::string& message) {
+      send_error(response, status, message);
+      return httplib::Server::HandlerResponse::Handled;
+    };
+    if (request.get_header_value("Transfer-Encoding").find("chunked") != std::string::npos)
+      return refuse(411, "send the body with a Content-Length (chunked bodies are not taken)");
+    const std::string host = request.get_header_value("Host");
+    if (request.has_header("Origin") && request.get_header_value("Origin") != "http://" + host)
+      return refuse(403, "a request from another site's page is refused");
+    std::string name = host;  // without its port: "127.0.0.1:8080", "[::1]:8080"
+    if (!name.empty() && name.back() != ']' && name.rfind(':') != std::string::npos) name.resize(name.rfind(':'));
+    if (loopback && name != "127.0.0.1" && name != "localhost" && name != "[::1]")
+      return refuse(403, "the workbench answers to 127.0.0.1 or localhost only");
+    return httplib::Server::HandlerResponse::Unhandled;
   });
   // httplib listens with a backlog of 5: under a burst of new connections the kernel
   // drops the rest, and each client waits for a SYN retransmission (1 s, 3 s, 7 s).
