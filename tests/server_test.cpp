@@ -335,6 +335,9 @@ TEST(Server, TreesKeepEveryCommittedEditAcrossAKill) {
   EXPECT_EQ(t["nodes"][0]["comment"], "the corner reply draws");
   EXPECT_EQ(w.ok("DELETE", "/api/trees/" + std::to_string(tree) + "/nodes/" + std::to_string(node))["deleted"], 2);
   EXPECT_TRUE(w.ok("GET", "/api/trees/" + std::to_string(tree))["nodes"].empty());
+  // A deleted node's id is not given again: a page that still holds it edits nothing.
+  const json again = w.ok("POST", "/api/trees/" + std::to_string(tree) + "/nodes", {{"parent", nullptr}, {"turn", "a1"}});
+  EXPECT_NE(again["id"], node);
 }
 
 TEST(Server, BookJobBuildsABookTheApiShows) {

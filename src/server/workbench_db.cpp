@@ -57,20 +57,22 @@ WorkbenchDb::WorkbenchDb(const std::string& path) : db_(path, Database::Mode::Cr
   // crash; a power cut may lose the last few).
   db_.exec("PRAGMA synchronous = NORMAL");
   db_.exec("PRAGMA foreign_keys = ON");
+  // AUTOINCREMENT: an id is never given again after its row is deleted, so a page still
+  // holding it cannot edit another row by it. (Databases made before keep plain rowids.)
   db_.exec(
       "CREATE TABLE IF NOT EXISTS workbench_jobs ("
-      " id INTEGER PRIMARY KEY, kind TEXT NOT NULL, spec TEXT NOT NULL, moves TEXT NOT NULL,"
+      " id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, spec TEXT NOT NULL, moves TEXT NOT NULL,"
       " options TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL, started REAL NOT NULL DEFAULT 0,"
       " finished REAL NOT NULL DEFAULT 0, progress TEXT NOT NULL DEFAULT '', result TEXT NOT NULL DEFAULT '',"
       " error TEXT NOT NULL DEFAULT '');"
       "CREATE TABLE IF NOT EXISTS workbench_trees ("
-      " id INTEGER PRIMARY KEY, name TEXT NOT NULL, spec TEXT NOT NULL, moves TEXT NOT NULL, created REAL NOT NULL);"
+      " id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, spec TEXT NOT NULL, moves TEXT NOT NULL, created REAL NOT NULL);"
       "CREATE TABLE IF NOT EXISTS workbench_tree_nodes ("
-      " id INTEGER PRIMARY KEY, tree INTEGER NOT NULL REFERENCES workbench_trees(id) ON DELETE CASCADE,"
+      " id INTEGER PRIMARY KEY AUTOINCREMENT, tree INTEGER NOT NULL REFERENCES workbench_trees(id) ON DELETE CASCADE,"
       " parent INTEGER NOT NULL, turn TEXT NOT NULL, comment TEXT NOT NULL DEFAULT '',"
       " UNIQUE (tree, parent, turn));"
       "CREATE TABLE IF NOT EXISTS workbench_certificates ("
-      " id INTEGER PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL, created REAL NOT NULL);");
+      " id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, text TEXT NOT NULL, created REAL NOT NULL);");
 }
 
 int64_t WorkbenchDb::add_job(const JobRecord& job) {
