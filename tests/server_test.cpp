@@ -183,6 +183,9 @@ TEST(Server, BadRequestsAreClearAndHarmless) {
   w.rejects("GET", "/api/nothing", "", 404);
   w.rejects("GET", "/api/jobs/999", "", 404, "no such job");
   w.rejects("GET", "/api/trees/999", "", 404, "no such tree");
+  // null is "not given" for options as for every other field.
+  const json queued = w.ok("POST", "/api/jobs", {{"kind", "solve"}, {"spec", "tictactoe"}, {"options", nullptr}});
+  EXPECT_EQ(w.wait_job(queued["id"])["state"], "done");
 }
 
 TEST(Server, RequestsNeverReadTheServersFiles) {

@@ -217,6 +217,9 @@ TEST(Spec, ErrorMessagesNameTheProblem) {
   EXPECT_NE(message("mnk:3x3x3,,misere").find("option"), std::string::npos);
   EXPECT_NE(message("mnk:3x3x3,bogus").find("bogus"), std::string::npos);
   EXPECT_NE(message("mnk:3x3x3,p=9").find("p must be between 1 and 4"), std::string::npos);
+  // Digits past an int's range are a size out of range, not "not a number".
+  EXPECT_NE(message("mnk:9223372036854775808x3x3").find("must be between 1 and"), std::string::npos);
+  EXPECT_NE(message("mnk:3x3x3,p=99999999999").find("p must be between 1 and 4, not 99999999999"), std::string::npos);
   EXPECT_NE(message("mnk:3x3x4").find("k = 4"), std::string::npos);
   EXPECT_NE(message("cube:4x3,cylinder").find("cylinder"), std::string::npos);
   EXPECT_NE(message("file:").find("path"), std::string::npos);

@@ -37,8 +37,12 @@ std::vector<std::string> split_fields(std::string_view text) {
 int parse_int(std::string_view text, std::string_view what, int low, int high) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+  if (text.empty() || (error != std::errc() && error != std::errc::result_out_of_range) ||
+      end != text.data() + text.size())
     throw InputError(std::string(what) + " must be a number, not \"" + printable(text) + "\"");
+  if (error == std::errc::result_out_of_range)  // digits only, but past an int
+    throw InputError(std::string(what) + " must be between " + std::to_string(low) + " and " +
+                     std::to_string(high) + ", not " + printable(text));
   if (value < low || value > high)
     throw InputError(std::string(what) + " must be between " + std::to_string(low) + " and " +
                      std::to_string(high) + ", not " + std::to_string(value));

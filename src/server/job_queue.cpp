@@ -77,7 +77,9 @@ nlohmann::json JobQueue::job_json(const JobRecord& job) const {
 nlohmann::json JobQueue::submit(const nlohmann::json& request) {
   const RequestedPosition position = requested_position(request);
   const std::string kind = string_field(request, "kind");
-  const nlohmann::json options = request.contains("options") ? request["options"] : nlohmann::json::object();
+  // A missing or null "options" is no options, as null is for every other field.
+  const nlohmann::json options =
+      request.contains("options") && !request["options"].is_null() ? request["options"] : nlohmann::json::object();
   job_command(context_, kind, position.game.spec, position.moves, options);  // validates
 
   auto live = std::make_shared<Live>();
