@@ -80,7 +80,12 @@ TEST(GomocupBrain, AConversationThroughEveryCommand) {
   EXPECT_EQ(m.send("FROBNICATE").at(0).rfind("UNKNOWN", 0), 0u);
   EXPECT_EQ(m.send("START banana").at(0).rfind("ERROR", 0), 0u);
   EXPECT_EQ(m.send("START 3").at(0).rfind("ERROR", 0), 0u);  // no line of five
-  EXPECT_EQ(m.brain().position()->turns_played(), 1);
+  EXPECT_EQ(m.send("RECTSTART 0,20").at(0).rfind("ERROR", 0), 0u);  // once an exit
+  EXPECT_EQ(m.send("RECTSTART 10,-3").at(0).rfind("ERROR", 0), 0u);
+  // A failed START leaves no board, not the game before it.
+  EXPECT_EQ(m.brain().position(), nullptr);
+  EXPECT_EQ(m.send("TURN 8,8").at(0).rfind("ERROR no board", 0), 0u);
+  EXPECT_EQ(m.send("START 15"), std::vector<std::string>{"OK"});
   // A mid-game position: the opponent has four in a row, one end closed by the brain's
   // stone, so the brain must take the other end.
   EXPECT_EQ(m.send("RESTART"), std::vector<std::string>{"OK"});
@@ -95,11 +100,42 @@ TEST(GomocupBrain, AConversationThroughEveryCommand) {
   m.send("1,1,1");
   m.send("2,2,1");
   EXPECT_EQ(m.send("DONE").at(0).rfind("ERROR", 0), 0u);
+  // A bad line is answered once, at DONE, with no move after it (a manager reads one
+  // answer for a BOARD); so are trailing text and field 3 (a continuous game's stone).
+  for (const char* bad : {"1,1", "1,1,1,junk", "1,1,3"}) {
+    m.send("BOARD");
+    EXPECT_TRUE(m.send(bad).empty()) << bad;
+    m.send("2,2,2");
+    const auto answer = m.send("DONE");
+    ASSERT_EQ(answer.size(), 1u) << bad;
+    EXPECT_EQ(answer[0].rfind("ERROR BOARD", 0), 0u) << bad << ": " << answer[0];
+  }
+  // A block the brain does not play is one UNKNOWN, at DONE; END ends even inside one.
+  for (const char* line : {"SWAP2BOARD", "7,7", "8,7", "9,9"}) EXPECT_TRUE(m.send(line).empty()) << line;
+  EXPECT_EQ(m.send("DONE").at(0).rfind("UNKNOWN", 0), 0u);
+  EXPECT_EQ(m.send("TURN\t3,4").size(), 1u);  // a tab separates as a space does
   m.send("BOARD");
-  EXPECT_EQ(m.send("1,1").at(0).rfind("ERROR", 0), 0u);  // no field
-  m.send("DONE");
+  m.send("5,5,2");
   EXPECT_TRUE(m.send("END").empty());
   EXPECT_FALSE(m.alive());
+}
+
+TEST(GomocupBrain, InfoIsAnsweredLaterAndUnknownCommandsAlways) {
+  Manager m;
+  // The manager reads nothing while it sends INFO: a rule's MESSAGE waits for the next command.
+  EXPECT_TRUE(m.send("INFO rule 4").empty());
+  const auto started = m.send("START 15");
+  ASSERT_EQ(started.size(), 2u);
+  EXPECT_EQ(started[0].rfind("MESSAGE", 0), 0u);
+  EXPECT_EQ(started[1], "OK");
+  // Before START, an unknown command is UNKNOWN, not "no board".
+  Manager fresh;
+  EXPECT_EQ(fresh.send("FROBNICATE").at(0).rfind("UNKNOWN", 0), 0u);
+  EXPECT_TRUE(fresh.send("BOARD").empty());
+  EXPECT_TRUE(fresh.send("1,1,1").empty());
+  const auto early = fresh.send("DONE");
+  ASSERT_EQ(early.size(), 1u);
+  EXPECT_EQ(early[0].rfind("ERROR BOARD: no board", 0), 0u) << early[0];
 }
 
 TEST(GomocupBrain, WinsWhenItCanAndTakesBothStonesOfAConnect6Turn) {

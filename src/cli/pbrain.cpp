@@ -48,8 +48,14 @@ int run_pbrain(const Args& args) {
   settings.default_turn_seconds = args.get_double("turn-seconds", 5, 0.01, 1e6);
   GomocupBrain brain(std::cout, settings);
   std::string line;
-  while (std::getline(std::cin, line))
-    if (!brain.handle(line)) break;
+  while (std::getline(std::cin, line)) {
+    // A manager reads ERROR, not an exit: whatever the brain did not foresee is one.
+    try {
+      if (!brain.handle(line)) break;
+    } catch (const InputError& error) {
+      std::cout << "ERROR " << error.what() << std::endl;
+    }
+  }
   return 0;
 }
 

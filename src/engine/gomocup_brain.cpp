@@ -23,6 +23,13 @@ std::string trim(const std::string& s) {
   return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
 }
 
+// A whole number and nothing else ("1e3" is not one).
+bool parse_whole(const std::string& text, long long& value) {
+  std::istringstream in(text);
+  std::string rest;
+  return static_cast<bool>(in >> value) && !(in >> rest) && in.eof();
+}
+
 // "12,7" -> (12, 7); false if malformed.
 bool parse_pair(const std::string& text, long& x, long& y) {
   std::istringstream in(text);
@@ -52,11 +59,11 @@ void GomocupBrain::start(int width, int height) {
 
 void GomocupBrain::set_rule(long long value) {
   // Gomocup's rule is a bit set: 1 exactly five, 2 a continuous game, 4 renju, 8 caro.
-  if (value & 4) out_ << "MESSAGE kinrow does not model renju's forbidden moves: it plays without them" << std::endl;
-  if (value & 8) out_ << "MESSAGE kinrow does not model caro (a five blocked at both ends): it plays without it" << std::endl;
+  if (value & 4) held_messages_.push_back("kinrow does not model renju's forbidden moves: it plays without them");
+  if (value & 8) held_messages_.push_back("kinrow does not model caro (a five blocked at both ends): it plays without it");
   bool exact = (value & 1) != 0;
   if (exact && (settings_.p != 1 || settings_.q != 1)) {
-    out_ << "MESSAGE exactly-five applies to one stone a turn: kinrow plays free-style" << std::endl;
+    held_messages_.push_back("exactly-five applies to one stone a turn: kinrow plays free-style");
     exact = false;
   }
   if (exact == settings_.exact) return;
@@ -116,7 +123,7 @@ EngineOptions GomocupBrain::budget() const {
   // A turn's time: the manager's timeout_turn, no more than a share of the match time
   // left (as if 20 more moves were to come), less a margin for the answer to travel.
   double ms = timeout_turn_ >= 0 ? static_cast<double>(timeout_turn_) : settings_.default_turn_seconds * 1000;
-  if (time_left_ >= 0) ms = std::min(ms, static_cast<double>(time_left_) / 20);
+  if (time_left_) ms = std::min(ms, std::max(0.0, static_cast<double>(*time_left_)) / 20);
   ms = std::max(ms * 0.8 - 30, 10.0);  // timeout_turn 0 means "as fast as possible"
   options.seconds = ms / 1000;
   // Both tables (heuristic and df-pn) within max_memory, with room for the rest.
@@ -138,7 +145,12 @@ void GomocupBrain::play_own_turn() {
 // BOARD's stones into turns: the side to move is the brain, so the first player is the
 // brain if both have as many turns' stones, the opponent if he has one turn more.
 void GomocupBrain::board_command_done() {
-  reading_board_ = false;
+  if (!block_error_.empty()) {
+    out_ << "ERROR BOARD: " << block_error_ << std::endl;
+    board_stones_[0].clear();
+    board_stones_[1].clear();
+    return;
+  }
   const Position fresh(*game_);
   *position_ = fresh;
   const int mine = static_cast<int>(board_stones_[0].size()), theirs = static_cast<int>(board_stones_[1].size());
@@ -188,30 +200,62 @@ void GomocupBrain::board_command_done() {
   play_own_turn();
 }
 
+// A line of a block (BOARD ... DONE): each problem is kept, and the block is answered
+// once, at DONE, so that the manager reads one answer for it.
+void GomocupBrain::block_line(const std::string& line) {
+  if (block_ != "BOARD" || !block_error_.empty()) return;
+  if (!game_) {
+    block_error_ = "no board yet: send START first";
+    return;
+  }
+  std::istringstream in(line);
+  long x = 0, y = 0, field = 0;
+  char c1 = 0, c2 = 0;
+  std::string rest;
+  if (!(in >> x >> c1 >> y >> c2 >> field) || (in >> rest) || c1 != ',' || c2 != ',' || field < 1 || field > 3 ||
+      x < 0 || y < 0 || x >= game_->width() || y >= game_->height()) {
+    block_error_ = "expected X,Y,FIELD on the board, not \"" + printable(line) + "\"";
+  } else if (field == 3) {
+    // A stone of a continuous game (part of a line already won): kinrow plays no
+    // continuous games, and counting it as either side's would be a different position.
+    block_error_ = "field 3 (a continuous game's stone) is not played by kinrow";
+  } else {
+    board_stones_[field == 1 ? 0 : 1].push_back(cell_at(x, y));
+  }
+}
+
 bool GomocupBrain::handle(const std::string& raw) {
   const std::string line = trim(raw);
   if (line.empty()) return true;
-  if (reading_board_) {
-    if (upper(line) == "DONE") {
-      board_command_done();
-      return true;
-    }
-    std::istringstream in(line);
-    long x = 0, y = 0, field = 0;
-    char c1 = 0, c2 = 0;
-    if (!(in >> x >> c1 >> y >> c2 >> field) || c1 != ',' || c2 != ',' || field < 1 || field > 3 || x < 0 ||
-        y < 0 || x >= game_->width() || y >= game_->height()) {
-      out_ << "ERROR BOARD: expected X,Y,FIELD on the board, not \"" << printable(line) << "\"" << std::endl;
-      return true;
-    }
-    const Cell cell = cell_at(x, y);
-    board_stones_[field == 1 ? 0 : 1].push_back(cell);
-    return true;
-  }
-  const std::size_t space = line.find(' ');
+  const std::size_t space = line.find_first_of(" \t");
   const std::string command = upper(line.substr(0, space));
   const std::string rest = space == std::string::npos ? "" : trim(line.substr(space + 1));
-  if (command == "END") return false;
+  if (command == "END") return false;  // also inside a block: the manager is leaving
+  if (!block_.empty()) {
+    if (command != "DONE") {
+      block_line(line);
+      return true;
+    }
+    const std::string block = block_;
+    block_.clear();
+    if (block == "BOARD") board_command_done();
+    else out_ << "UNKNOWN command \"" << printable(block) << "\"" << std::endl;
+    block_error_.clear();
+    return true;
+  }
+  if (command != "INFO") {
+    for (const std::string& message : held_messages_) out_ << "MESSAGE " << message << std::endl;
+    held_messages_.clear();
+  }
+  // Commands whose lines run to DONE: BOARD, and the opening commands kinrow does not
+  // play (SWAP2BOARD), answered once at DONE.
+  if (command == "BOARD" || command == "SWAP2BOARD") {
+    block_ = command;
+    block_error_.clear();
+    board_stones_[0].clear();
+    board_stones_[1].clear();
+    return true;
+  }
   if (command == "ABOUT") {
     out_ << "name=\"kinrow\", version=\"1\", author=\"kinrow developers\", country=\"-\", www=\"docs/engine.md\"" << std::endl;
     return true;
@@ -226,29 +270,39 @@ bool GomocupBrain::handle(const std::string& raw) {
     } else {
       ok = parse_pair(rest, w, h);
     }
-    if (!ok) {
-      out_ << "ERROR " << command << " takes " << (command == "START" ? "a size" : "W,H") << ", not \"" << printable(rest)
-           << "\"" << std::endl;
-    } else if (w < settings_.k && h < settings_.k) {
-      out_ << "ERROR a " << w << "x" << h << " board has no line of " << settings_.k << std::endl;
-    } else if (w * h > 1024 || w > 32 || h > 32) {
-      out_ << "ERROR boards up to 32x32 only" << std::endl;
-    } else {
+    std::string error;
+    if (!ok) error = command + " takes " + (command == "START" ? "a size" : "W,H") + ", not \"" + printable(rest) + "\"";
+    else if (w < 1 || h < 1) error = "a board needs at least one row and one column";
+    else if (w < settings_.k && h < settings_.k) error = "a board smaller than " + std::to_string(settings_.k) + " each way has no line";
+    else if (w * h > 1024 || w > 32 || h > 32) error = "boards up to 32x32 only";
+    if (error.empty()) {
       start(static_cast<int>(w), static_cast<int>(h));
       out_ << "OK" << std::endl;
+    } else {
+      // A START that fails leaves no board: the game before it is over for the manager.
+      game_.reset();
+      position_.reset();
+      out_ << "ERROR " << error << std::endl;
     }
     return true;
   }
   if (command == "INFO") {
-    std::istringstream in(rest);
-    std::string key;
+    const std::size_t gap = rest.find_first_of(" \t");
+    const std::string key = rest.substr(0, gap);
     long long value = 0;
-    in >> key;
-    if (!(in >> value)) return true;  // INFO folder, evaluate ...: nothing the brain needs
-    if (key == "timeout_turn") timeout_turn_ = static_cast<long>(value);
+    // INFO folder, evaluate ...: nothing the brain needs; a value that is not a whole
+    // number ("1e3") is not guessed at.
+    if (gap == std::string::npos || !parse_whole(trim(rest.substr(gap + 1)), value)) return true;
+    if (key == "timeout_turn") timeout_turn_ = static_cast<long>(std::max(0LL, value));
     else if (key == "time_left") time_left_ = static_cast<long>(value);
     else if (key == "max_memory") max_memory_ = value;
     else if (key == "rule") set_rule(value);
+    return true;
+  }
+  static const char* const kBoardCommands[] = {"RESTART", "BEGIN", "TURN", "TAKEBACK"};
+  const bool board_command = std::find(std::begin(kBoardCommands), std::end(kBoardCommands), command) != std::end(kBoardCommands);
+  if (!board_command) {
+    out_ << "UNKNOWN command \"" << printable(command) << "\"" << std::endl;
     return true;
   }
   if (!game_) {
@@ -283,12 +337,6 @@ bool GomocupBrain::handle(const std::string& raw) {
     play_own_turn();
     return true;
   }
-  if (command == "BOARD") {
-    reading_board_ = true;
-    board_stones_[0].clear();
-    board_stones_[1].clear();
-    return true;
-  }
   if (command == "TAKEBACK") {
     long x = 0, y = 0;
     const std::vector<Turn>& history = position_->history();
@@ -307,7 +355,6 @@ bool GomocupBrain::handle(const std::string& raw) {
     out_ << "OK" << std::endl;
     return true;
   }
-  out_ << "UNKNOWN command \"" << printable(command) << "\"" << std::endl;
   return true;
 }
 

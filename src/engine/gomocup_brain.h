@@ -8,18 +8,22 @@
 //   BEGIN                     the brain moves first            -> X,Y
 //   TURN X,Y                  the opponent's move              -> X,Y
 //   BOARD ... DONE            a position, "X,Y,F" a line (F 1: the brain's stone,
-//                             2: the opponent's, 3: a stone of a continuous game);
-//                             then the brain moves             -> X,Y
+//                             2: the opponent's; 3, a continuous game's, is refused);
+//                             then the brain moves             -> X,Y | one ERROR at DONE
 //   TAKEBACK X,Y              take the stone back              -> OK
 //   RESTART                   an empty board again             -> OK
 //   INFO KEY VALUE            timeout_turn, timeout_match, time_left (ms), max_memory
 //                             (bytes), rule (bit 1: exactly five, an overline does not
-//                             win; renju and caro are not modelled) — no answer but a
-//                             MESSAGE for a rule the brain cannot play
+//                             win; renju and caro are not modelled) — no answer; a
+//                             MESSAGE for a rule the brain cannot play comes before
+//                             the answer to the next command (the manager reads no
+//                             answer to INFO)
 //   ABOUT                     -> name="kinrow", version=..., ...
 //   END                       the brain exits, no answer
 // X counts columns from 0 at the left, Y rows from 0 at the top. A line the brain cannot
-// take gets "ERROR text" (a bad command: "UNKNOWN text") and the brain goes on.
+// take gets "ERROR text" (a command it does not know: "UNKNOWN text"; a block of lines it
+// does not know, such as SWAP2BOARD ... DONE, one UNKNOWN at DONE) and the brain goes on.
+// A START that fails leaves no board. END ends the brain, inside a block too.
 //
 // With p > 1 stones a turn (q on the very first), TURN and the brain's answer carry a
 // whole turn: "X1,Y1 X2,Y2". BOARD may list stones in any order: the brain orders each
@@ -63,6 +67,7 @@ class GomocupBrain {
   void set_rule(long long value);
   void play_own_turn();
   void board_command_done();
+  void block_line(const std::string& line);
   std::optional<Turn> parse_turn(const std::string& text, std::string& error) const;
   std::string turn_text(const Turn& turn) const;
   // The cell at column x, row y counted from the top (the protocol's), both on the board.
@@ -74,10 +79,17 @@ class GomocupBrain {
   std::unique_ptr<Game> game_;
   std::unique_ptr<Position> position_;
   std::vector<Cell> cells_;  // by y * width + x, y from the top
-  bool reading_board_ = false;
+  // A block of lines up to DONE (BOARD, or one the brain does not know, e.g. SWAP2BOARD):
+  // its command, and the first problem met in it, answered once at DONE.
+  std::string block_;
+  std::string block_error_;
   std::vector<Cell> board_stones_[2];  // BOARD's lines so far: [0] the brain's, [1] the opponent's
-  // INFO, in milliseconds (-1: not given) and bytes.
-  long timeout_turn_ = -1, time_left_ = -1;  // timeout_match: time_left says what is left of it
+  // MESSAGEs held back while the manager sends INFO (it reads no answer then).
+  std::vector<std::string> held_messages_;
+  // INFO, in milliseconds (-1: not given) and bytes. A negative time_left is given: the
+  // brain is out of time and answers at once.
+  long timeout_turn_ = -1;
+  std::optional<long> time_left_;  // timeout_match: time_left says what is left of it
   long long max_memory_ = 0;
 };
 

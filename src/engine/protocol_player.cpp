@@ -76,7 +76,8 @@ class ProtocolPlayer final : public Player {
       return failure;
     }
     child_->write_line("INFO timeout_turn " + std::to_string(std::lround(spec_.budget.seconds * 1000)));
-    child_->write_line("INFO rule 0");
+    // Rule bit 1: exactly five (an overline does not win), as the judge plays it.
+    child_->write_line(game.rules.exact ? "INFO rule 1" : "INFO rule 0");
     return "";
   }
 
