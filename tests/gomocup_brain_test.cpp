@@ -136,6 +136,12 @@ TEST(GomocupBrain, InfoIsAnsweredLaterAndUnknownCommandsAlways) {
   const auto early = fresh.send("DONE");
   ASSERT_EQ(early.size(), 1u);
   EXPECT_EQ(early[0].rfind("ERROR BOARD: no board", 0), 0u) << early[0];
+  fresh.send("BOARD");  // an empty one, with no board: once a crash
+  EXPECT_EQ(fresh.send("DONE").at(0).rfind("ERROR BOARD: no board", 0), 0u);
+  // Yixin-Board's YXBOARD block: one UNKNOWN at DONE.
+  EXPECT_TRUE(fresh.send("YXBOARD").empty());
+  EXPECT_TRUE(fresh.send("7,7,1").empty());
+  EXPECT_EQ(fresh.send("DONE").size(), 1u);
 }
 
 TEST(GomocupBrain, WinsWhenItCanAndTakesBothStonesOfAConnect6Turn) {

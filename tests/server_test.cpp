@@ -230,6 +230,17 @@ TEST(Server, OddBytesAndChunkedBodiesAreRefusedNotFatal) {
   EXPECT_EQ(w.call("GET", "/api/health").first, 200);
   // Other sites' pages: a foreign Origin, or a Host renamed to 127.0.0.1 by DNS rebinding.
   auto foreign = c.Get("/api/jobs", httplib::Headers{{"Origin", "http://evil.example"}});
+  // A refused request's body is not read as a second request: the refusal comes after
+  // the body (a request inside it once went through unchecked).
+  const std::string inner = "POST /api/trees HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            "Content-Length: 41\r\n\r\n{\"name\": \"smuggled\", \"spec\": \"tictactoe\"}";
+  const std::string smuggling = testing::raw_http(
+      w.port(), "POST /api/position HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n"
+                "Content-Type: text/plain\r\nConnection: close\r\nContent-Length: " + std::to_string(inner.size()) +
+                "\r\n\r\n" + inner);
+  EXPECT_EQ(smuggling.rfind("HTTP/1.1 403", 0), 0u) << smuggling;
+  EXPECT_EQ(smuggling.find("smuggled"), std::string::npos) << smuggling;
+  EXPECT_TRUE(w.ok("GET", "/api/trees")["trees"].empty());
   ASSERT_TRUE(foreign);
   EXPECT_EQ(foreign->status, 403) << foreign->body;
   auto rebound = c.Get("/api/health", httplib::Headers{{"Host", "evil.example:80"}});

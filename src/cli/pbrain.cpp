@@ -52,7 +52,7 @@ int run_pbrain(const Args& args) {
     // A manager reads ERROR, not an exit: whatever the brain did not foresee is one.
     try {
       if (!brain.handle(line)) break;
-    } catch (const InputError& error) {
+    } catch (const std::exception& error) {
       std::cout << "ERROR " << error.what() << std::endl;
     }
   }

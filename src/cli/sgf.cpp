@@ -171,7 +171,7 @@ int run_export(const Args& args) {
   info.black = args.get("black");
   info.white = args.get("white");
   info.event = args.get("event");
-  if (args.has("date")) info.date = sgf_date(args.get("date"));
+  if (!args.get("date").empty()) info.date = sgf_date(args.get("date"));  // "" (an unset $DATE): no date
   write_output(args, export_sgf(position, info));
   if (args.has("out"))
     std::cout << "wrote " << args.get("out") << ": " << game.spec << ", " << position.turns_played() << " turn(s)"

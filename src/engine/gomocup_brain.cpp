@@ -145,6 +145,7 @@ void GomocupBrain::play_own_turn() {
 // BOARD's stones into turns: the side to move is the brain, so the first player is the
 // brain if both have as many turns' stones, the opponent if he has one turn more.
 void GomocupBrain::board_command_done() {
+  if (block_error_.empty() && !game_) block_error_ = "no board yet: send START first";  // an empty BOARD
   if (!block_error_.empty()) {
     out_ << "ERROR BOARD: " << block_error_ << std::endl;
     board_stones_[0].clear();
@@ -247,9 +248,9 @@ bool GomocupBrain::handle(const std::string& raw) {
     for (const std::string& message : held_messages_) out_ << "MESSAGE " << message << std::endl;
     held_messages_.clear();
   }
-  // Commands whose lines run to DONE: BOARD, and the opening commands kinrow does not
-  // play (SWAP2BOARD), answered once at DONE.
-  if (command == "BOARD" || command == "SWAP2BOARD") {
+  // Commands whose lines run to DONE: BOARD, and those kinrow does not play (Gomocup's
+  // SWAP2BOARD, Yixin-Board's YXBOARD), answered once at DONE.
+  if (command == "BOARD" || command == "SWAP2BOARD" || command == "YXBOARD") {
     block_ = command;
     block_error_.clear();
     board_stones_[0].clear();

@@ -162,7 +162,7 @@ Game make_game(std::string_view spec) { return make_game(parse_spec(spec)); }
 Game make_game_without_files(std::string_view text) {
   const GameSpec spec = parse_spec(text);
   if (spec.family == "file")
-    throw InputError("games from files (file:) are not taken here: the server would read a file of its own machine");
+    throw InputError("games from files (file:) are not taken here: only games named by a spec");
   return make_game(spec);
 }
 

@@ -33,6 +33,29 @@ void require_utf8(const std::string& text, const char* field) {
   }
 }
 
+namespace {
+
+bool loopback_address(const std::string& address) {
+  return address.rfind("127.", 0) == 0 || address == "::1" || address.rfind("::ffff:127.", 0) == 0;
+}
+
+}  // namespace
+
+bool refused_as_foreign(const httplib::Request& request, httplib::Response& response) {
+  const std::string host = request.get_header_value("Host");
+  if (request.has_header("Origin") && request.get_header_value("Origin") != "http://" + host) {
+    send_error(response, 403, "a request from another site's page is refused");
+    return true;
+  }
+  std::string name = host;  // without its port: "127.0.0.1:8080", "[::1]:8080"
+  if (!name.empty() && name.back() != ']' && name.rfind(':') != std::string::npos) name.resize(name.rfind(':'));
+  if (loopback_address(request.local_addr) && !loopback_address(name) && name != "localhost" && name != "[::1]") {
+    send_error(response, 403, "the workbench answers to 127.0.0.1 or localhost only");
+    return true;
+  }
+  return false;
+}
+
 void send_error(httplib::Response& response, int status, const std::string& message) {
   response.status = status;
   response.set_content(json_text(json{{"error", message}}), "application/json");
@@ -40,6 +63,7 @@ void send_error(httplib::Response& response, int status, const std::string& mess
 
 httplib::Server::Handler api(JsonHandler handler) {
   return [handler = std::move(handler)](const httplib::Request& request, httplib::Response& response) {
+    if (refused_as_foreign(request, response)) return;
     try {
       response.set_content(json_text(handler(request)), "application/json");
     } catch (const ApiError& error) {

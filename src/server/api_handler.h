@@ -21,6 +21,15 @@ void send_error(httplib::Response& response, int status, const std::string& mess
 // become U+FFFD instead of failing the answer, so a stored odd name cannot break a list.
 std::string json_text(const nlohmann::json& value);
 
+// Answers 403 and returns true for a request from another site's page: any page the
+// browser has open may send requests to 127.0.0.1 (a form or a text/plain POST needs no
+// permission). Refused: an Origin that is not http://<the request's Host>, and, on a
+// connection to a loopback address, a Host that is not a loopback name, which a site that
+// points its own name at 127.0.0.1 (DNS rebinding) would send. Checked once the body has
+// been read (api() does it for every API route): a request refused before that would
+// leave its body to be read as a next request, unchecked.
+bool refused_as_foreign(const httplib::Request& request, httplib::Response& response);
+
 // Refuses (400) a client's text that is not UTF-8 before it is kept, naming the field.
 void require_utf8(const std::string& text, const char* field);
 

@@ -90,6 +90,7 @@ void job_routes(WorkbenchServer::State& state) {
   }));
   // Server-sent events: every progress line from the first, then the job when it ends.
   state.http.Get(R"(/api/jobs/(\d+)/events)", [&jobs](const httplib::Request& request, httplib::Response& response) {
+    if (refused_as_foreign(request, response)) return;
     int64_t id = 0;
     try {
       id = path_id(request, 1);
@@ -269,6 +270,7 @@ void general_routes(WorkbenchServer::State& state) {
     send_error(response, 404, "no such API endpoint");
   });
   state.http.Get(R"(/.*)", [&state](const httplib::Request& request, httplib::Response& response) {
+    if (refused_as_foreign(request, response)) return;
     try {
       const auto file = static_file(state.options.web_root, request.path);
       if (!file) return send_error(response, 404, "no such file: " + request.path);
@@ -286,31 +288,17 @@ WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::mak
   const int threads = options.threads;
   http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
   http.set_payload_max_length(options.max_body_bytes);
-  // httplib applies that limit to bodies with a Content-Length only; a chunked body could
-  // grow without one. No client of ours sends one, so none is taken (checked before the
-  // body is read).
-  //
-  // Other sites' pages are refused too. A page of any site the browser has open may send
-  // requests to 127.0.0.1 (a form or a text/plain POST needs no permission): a request
-  // whose Origin is not the server's own address is refused, and, on a loopback address,
-  // so is one whose Host is not a loopback name, which a site that points its own name at
-  // 127.0.0.1 (DNS rebinding) would send.
-  const bool loopback = options.host == "127.0.0.1" || options.host == "localhost" || options.host == "::1";
-  http.set_pre_routing_handler([loopback](const httplib::Request& request, httplib::Response& response) {
-    auto refuse = [&](int status, const std::string& message) {
-      send_error(response, status, message);
-      return httplib::Server::HandlerResponse::Handled;
-    };
-    if (request.get_header_value("Transfer-Encoding").find("chunked") != std::string::npos)
-      return refuse(411, "send the body with a Content-Length (chunked bodies are not taken)");
-    const std::string host = request.get_header_value("Host");
-    if (request.has_header("Origin") && request.get_header_value("Origin") != "http://" + host)
-      return refuse(403, "a request from another site's page is refused");
-    std::string name = host;  // without its port: "127.0.0.1:8080", "[::1]:8080"
-    if (!name.empty() && name.back() != ']' && name.rfind(':') != std::string::npos) name.resize(name.rfind(':'));
-    if (loopback && name != "127.0.0.1" && name != "localhost" && name != "[::1]")
-      return refuse(403, "the workbench answers to 127.0.0.1 or localhost only");
-    return httplib::Server::HandlerResponse::Unhandled;
+  // httplib applies that limit to bodies with a Content-Length only: a chunked body, or
+  // one read to the end of the connection, could grow without one. No client of ours
+  // sends either, so neither is taken (checked before the body is read; other sites'
+  // pages are refused after it, in the handlers: see refused_as_foreign).
+  http.set_pre_routing_handler([](const httplib::Request& request, httplib::Response& response) {
+    const bool body_without_length =
+        request.has_header("Transfer-Encoding") ||
+        (!request.has_header("Content-Length") && (request.method == "POST" || request.method == "PUT" || request.method == "PATCH"));
+    if (!body_without_length) return httplib::Server::HandlerResponse::Unhandled;
+    send_error(response, 411, "send the body with a Content-Length (chunked bodies are not taken)");
+    return httplib::Server::HandlerResponse::Handled;
   });
   // httplib listens with a backlog of 5: under a burst of new connections the kernel
   // drops the rest, and each client waits for a SYN retransmission (1 s, 3 s, 7 s).

@@ -15,6 +15,8 @@ export class TreePanel {
     this.spec = null;        // its canonical spec
     this.rootTurns = [];     // its root position's turns
     this.syncing = Promise.resolve();
+    this.commentNode = null; // the node whose comment the box last showed, and the text
+    this.commentShown = '';
     this.$ = (name) => root.querySelector(`[data-test="${name}"]`);
 
     this.$('tree-select').addEventListener('change', (e) => { if (e.target.value) this.open(Number(e.target.value)); });
@@ -134,7 +136,12 @@ export class TreePanel {
     rootItem.appendChild(this.renderChildren(null, onPath, current));
     list.appendChild(rootItem);
     comment.disabled = !current;
-    comment.value = current ? current.comment || '' : '';
+    // A render while the user types (a sync of the board finishing) keeps what was typed
+    // for the same node; another node shows its own comment.
+    const edited = current && this.commentNode === current.id && comment.value !== this.commentShown;
+    if (!edited) comment.value = current ? current.comment || '' : '';
+    this.commentNode = current ? current.id : null;
+    this.commentShown = comment.value;
     comment.placeholder = current ? `comment on ${current.turn}` : 'play or pick a node of the tree to comment on it';
   }
 
