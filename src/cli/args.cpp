@@ -1,5 +1,6 @@
 #include "cli/args.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <sstream>
@@ -15,6 +16,10 @@ std::string Args::get(const std::string& name, const std::string& fallback) cons
 }
 
 namespace {
+
+// Every command takes --quiet, so that a script can pass it to all of them; one that
+// prints no progress has nothing to silence (its help says so).
+const OptionSpec kEveryCommandsQuiet{"quiet", "", "accepted by every command; this one prints no progress"};
 
 std::string number_text(double x) {
   std::ostringstream out;
@@ -79,10 +84,7 @@ Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words) 
     const OptionSpec* option = nullptr;
     for (const OptionSpec& o : spec.options)
       if (o.name == name) option = &o;
-    // Every command takes --quiet, so that a script can pass it to all of them; one that
-    // prints no progress has nothing to silence, and its help does not list it.
-    static const OptionSpec quiet{"quiet", "", "no progress on stderr"};
-    if (!option && name == "quiet") option = &quiet;
+    if (!option && name == "quiet") option = &kEveryCommandsQuiet;
     if (!option)
       throw InputError("unknown option --" + printable(name) + " for \"kinrow " + spec.name +
                        "\" (see kinrow " + spec.name + " --help)");
@@ -113,18 +115,19 @@ Args parse_args(const CommandSpec& spec, const std::vector<std::string>& words) 
 std::string help_text(const CommandSpec& spec) {
   std::string text = "usage: kinrow " + spec.name + " " + spec.usage + "\n\n" + spec.summary + "\n";
   if (!spec.description.empty()) text += "\n" + spec.description + "\n";
-  if (!spec.options.empty()) {
-    text += "\noptions:\n";
-    for (const OptionSpec& o : spec.options) {
-      std::string left = "  --" + o.name + (o.value.empty() ? "" : " " + o.value);
-      if (left.size() < 24) left.resize(24, ' ');
-      else left += "\n" + std::string(24, ' ');
-      // Continuation lines of the help line up under its first line.
-      std::string help = o.help;
-      for (std::size_t at = help.find('\n'); at != std::string::npos; at = help.find('\n', at + 25))
-        help.insert(at + 1, std::string(24, ' '));
-      text += left + help + "\n";
-    }
+  std::vector<OptionSpec> options = spec.options;
+  if (std::none_of(options.begin(), options.end(), [](const OptionSpec& o) { return o.name == "quiet"; }))
+    options.push_back(kEveryCommandsQuiet);
+  text += "\noptions:\n";
+  for (const OptionSpec& o : options) {
+    std::string left = "  --" + o.name + (o.value.empty() ? "" : " " + o.value);
+    if (left.size() < 24) left.resize(24, ' ');
+    else left += "\n" + std::string(24, ' ');
+    // Continuation lines of the help line up under its first line.
+    std::string help = o.help;
+    for (std::size_t at = help.find('\n'); at != std::string::npos; at = help.find('\n', at + 25))
+      help.insert(at + 1, std::string(24, ' '));
+    text += left + help + "\n";
   }
   return text;
 }
