@@ -222,6 +222,22 @@ TEST(ExactRule, TheBrainPlaysExactlyFiveOnInfoRuleOne) {
   EXPECT_FALSE(brain.position()->game().rules.exact);
   EXPECT_EQ(brain.position()->turns_played(), 11);
 
+  // BOARD's stones in any order: listed 0..5, the brain's six would pass through a five on
+  // the way (a win under exactly five); they are ordered so that none completes early.
+  EXPECT_EQ(send(brain, out, "INFO rule 1").size(), 0u);
+  for (const char* order : {"0,3,1 1,3,1 2,3,1 3,3,1 4,3,1 5,3,1", "5,3,1 4,3,1 3,3,1 2,3,1 1,3,1 0,3,1"}) {
+    send(brain, out, "BOARD");
+    std::istringstream lines(order);
+    for (std::string line; lines >> line;) send(brain, out, line);
+    for (const char* line : {"7,3,1", "0,10,2", "2,10,2", "4,10,2", "6,10,2", "8,10,2", "10,10,2", "12,10,2"})
+      send(brain, out, line);
+    const auto answer = send(brain, out, "DONE");
+    ASSERT_EQ(answer.size(), 1u) << order;
+    EXPECT_EQ(answer[0].find("ERROR"), std::string::npos) << order << ": " << answer[0];
+    EXPECT_EQ(brain.position()->turns_played(), 15);
+  }
+  EXPECT_TRUE(send(brain, out, "INFO rule 0").empty());
+
   // Renju and caro are not modelled: a MESSAGE (before the next answer: the manager
   // reads none after INFO), and play goes on.
   EXPECT_TRUE(send(brain, out, "INFO rule 4").empty());

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "engine/setup_stones.h"
 #include "games/families.h"
 
 namespace kinrow {
@@ -176,26 +177,22 @@ void GomocupBrain::board_command_done() {
     board_stones_[1].clear();
     return;
   }
-  const std::vector<Cell>& first = board_stones_[brain == 0 ? 0 : 1];
-  const std::vector<Cell>& second = board_stones_[brain == 0 ? 1 : 0];
-  std::size_t a = 0, b = 0;
-  bool ok = true;
-  for (int turn = 0; ok && (a < first.size() || b < second.size()); ++turn) {
-    const std::vector<Cell>& from = turn % 2 == 0 ? first : second;
-    std::size_t& at = turn % 2 == 0 ? a : b;
-    const int n = turn == 0 ? settings_.q : settings_.p;
-    Turn t(from.begin() + static_cast<std::ptrdiff_t>(at), from.begin() + static_cast<std::ptrdiff_t>(at + n));
-    at += static_cast<std::size_t>(n);
-    std::sort(t.begin(), t.end());
-    if (!position_->why_illegal(t).empty() || position_->over()) ok = false;
-    else position_->play(t);
-  }
+  // An order of the stones into turns in which no line completes before the last: the
+  // protocol lets the manager list them in any order (under exactly five, a five inside
+  // what ends as an overline would otherwise end a replay in the order given).
+  std::array<std::vector<Cell>, 2> stones = {board_stones_[brain == 0 ? 0 : 1], board_stones_[brain == 0 ? 1 : 0]};
   board_stones_[0].clear();
   board_stones_[1].clear();
-  if (!ok || position_->over()) {
+  std::string why;
+  try {
+    play_setup_stones(*position_, std::move(stones));
+  } catch (const InputError& error) {
+    why = error.what();
+  }
+  if (why.empty() && position_->over()) why = "a line is complete";
+  if (!why.empty()) {
     *position_ = fresh;
-    out_ << "ERROR BOARD: the stones do not make a game in progress (a line is complete or a cell repeats)"
-         << std::endl;
+    out_ << "ERROR BOARD: the stones do not make a game in progress (" << why << ")" << std::endl;
     return;
   }
   play_own_turn();
