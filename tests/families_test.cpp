@@ -311,6 +311,16 @@ TEST_F(FileGames, AFolderIsNotAFile) {
   }
 }
 
+TEST_F(FileGames, ADeviceIsNotAGameFile) {
+  // A certificate from elsewhere may name file:/dev/zero: read whole, it would never end.
+  try {
+    make_game("file:/dev/zero");
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(FileGames, BadJsonIsAnError) {
   expect_error("truncated", R"({"cells": 3, "lines": [[0, 1])", "not valid JSON");
   expect_error("garbage", "cells = 3\nlines = 0,1\n", "not valid JSON");

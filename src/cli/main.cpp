@@ -106,7 +106,9 @@ int main(int argc, char** argv) {
       std::cerr << "kinrow " << c.spec->name << ": " << e.what() << "\n";
       return 2;
     } catch (const std::bad_alloc&) {
-      std::cerr << "kinrow " << c.spec->name << ": out of memory (try a smaller --tt-mb)\n";
+      const bool table = std::any_of(c.spec->options.begin(), c.spec->options.end(),
+                                     [](const OptionSpec& o) { return o.name == "tt-mb"; });
+      std::cerr << "kinrow " << c.spec->name << ": out of memory" << (table ? " (try a smaller --tt-mb)" : "") << "\n";
       return 3;
     }
   }

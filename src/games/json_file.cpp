@@ -1,11 +1,19 @@
 #include "games/json_file.h"
 
+#include <filesystem>
+
 #include "core/error.h"
 #include "core/text_file.h"
 
 namespace kinrow {
 
 nlohmann::json read_json_file(const std::string& path) {
+  // A device (file:/dev/zero, named by a certificate from elsewhere) would be read
+  // forever; a game or tiling is a regular file.
+  std::error_code ignored;
+  if (std::filesystem::exists(path, ignored) && !std::filesystem::is_regular_file(path, ignored) &&
+      !std::filesystem::is_directory(path, ignored))
+    throw InputError("cannot read \"" + printable(path, 1000) + "\": not a regular file");
   const std::string text = read_text_file(path);
   try {
     return nlohmann::json::parse(text);

@@ -120,7 +120,8 @@ class StrategyChecker final : public StrategyCheck {
   std::size_t read_slots() const { return static_cast<std::size_t>(cells()) + 1; }
 
   std::string moves_so_far() const {
-    const std::string text = format_turns(game_, path_.history());
+    std::string text = format_turns(game_, path_.history());
+    while (!text.empty() && text.back() == ' ') text.pop_back();  // a turn still empty (a zone's withheld stones)
     return text.empty() ? std::string("the empty board") : std::string("\"") + text + "\"";
   }
 
@@ -359,12 +360,12 @@ class StrategyChecker final : public StrategyCheck {
       if (zone.level[c] != 0 && zone.level[c] <= needed) continue;
       const std::string where = zone.from_text ? entry_label(true, zone.origin) + ": " : "";
       return where + "the zone after " + moves_so_far() + " misses " + format_cell(game_, c) +
-             ", which the sub-proof reads from " + std::to_string(needed) + " withheld stone(s) on";
+             ", which the sub-proof reads once " + std::to_string(needed) + " or more stones are withheld";
     }
     if (sub[off_board()] <= withheld)
-      return "the sub-proof after " + moves_so_far() + " reads cells off the board from " +
+      return "the sub-proof after " + moves_so_far() + " reads cells off the board once " +
              std::to_string(std::max<int>(1, sub[off_board()])) +
-             " withheld stone(s) on (a line across the edge, or one outside it): no zone can hold them";
+             " or more stones are withheld (a line across the edge, or one outside it): no zone can hold them";
     return "";
   }
 
