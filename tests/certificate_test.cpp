@@ -180,6 +180,22 @@ struct Malformed {
   const char* problem;  // the start of the message ("line N: ...") or a part of it
 };
 
+// Lines are read in pieces with a bound: one longer than a piece reads whole (a comment of
+// 10,000 characters, a last line with no newline); one longer than the bound is refused by
+// its line number before it is held whole.
+TEST(Certificate, LongLinesReadWholeAndOverlongOnesAreRefused) {
+  const Game game = hand_tictactoe();
+  const std::string body = "game mnk:3x3x3\nstrategy first win\n";
+  const std::string long_comment = "# " + std::string(10000, 'c') + "\n";
+  EXPECT_EQ(read_error("kinrow-certificate 1\n" + long_comment + body + "X........", game), "");
+  const std::string wide_entry = read_error("kinrow-certificate 1\n" + body + "X" + std::string(5000, '.'), game);
+  EXPECT_NE(wide_entry.find("line 4: an entry has one character per cell (9), not 5001"), std::string::npos)
+      << wide_entry;
+  const std::string overlong = "# " + std::string(std::size_t{17} << 20, 'c') + "\n";
+  const std::string error = read_error("kinrow-certificate 1\n" + body + overlong, game);
+  EXPECT_NE(error.find("line 4: longer than 16 MiB"), std::string::npos) << error.substr(0, 200);
+}
+
 TEST(Certificate, MalformedTextNamesTheLine) {
   const Game game = hand_tictactoe();
   const Malformed cases[] = {

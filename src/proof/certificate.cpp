@@ -45,10 +45,33 @@ std::string quoted(const std::string& text) {
   return std::string("\"") + printable(text) + "\"";
 }
 
+// The longest line read. A certificate's lines are short: a board of at most 1024 cells, its
+// zones, a matching plan of kilobytes. A damaged or hostile file whose line runs to a
+// gigabyte (a megabyte of gzip can hold one) must be refused before it is held whole.
+constexpr std::size_t kLongestLine = std::size_t{16} << 20;
+
+// The next line of `in` into `raw`, without its newline; false at the end of the input. Read
+// in pieces by istream::getline, which finds the newline in the stream's buffer as
+// std::getline does, so that a line longer than kLongestLine is refused as it is read.
+bool read_line(std::istream& in, int number, std::string& raw) {
+  raw.clear();
+  char piece[4096];
+  for (;;) {
+    in.getline(piece, sizeof piece);
+    const bool full = in.fail() && !in.eof() && in.gcount() == static_cast<std::streamsize>(sizeof piece) - 1;
+    const std::streamsize stored = full || in.eof() ? in.gcount() : in.gcount() - 1;
+    raw.append(piece, static_cast<std::size_t>(std::max<std::streamsize>(stored, 0)));
+    if (raw.size() > kLongestLine)
+      fail(number, "longer than " + std::to_string(kLongestLine >> 20) + " MiB: no certificate line is (a damaged file?)");
+    if (!full) return !in.fail() || !raw.empty();
+    in.clear(in.rdstate() & ~std::ios::failbit);
+  }
+}
+
 // The next line that is not blank or a comment, trimmed; `number` counts every line.
 bool next_line(std::istream& in, int& number, std::string& text) {
   std::string raw;
-  while (std::getline(in, raw)) {
+  while (read_line(in, number + 1, raw)) {
     ++number;
     text = trimmed(raw);
     if (!text.empty() && text[0] != '#') return true;
