@@ -188,6 +188,23 @@ TEST(Server, BadRequestsAreClearAndHarmless) {
   EXPECT_EQ(w.wait_job(queued["id"])["state"], "done");
 }
 
+// A known path asked with a method it does not take is 405 with Allow naming those it
+// takes; a path nothing takes is 404, whatever the method.
+TEST(Server, WrongMethodsAre405WithAllow) {
+  Workbench w;
+  w.rejects("GET", "/api/position", "", 405, "/api/position takes POST");
+  w.rejects("DELETE", "/api/games", "", 405, "GET, HEAD");
+  w.rejects("PATCH", "/api/jobs/3", "{}", 405, "GET, HEAD, DELETE");
+  w.rejects("POST", "/index.html", "{}", 405, "GET, HEAD");
+  w.rejects("POST", "/api/nothing", "{}", 404, "no such API endpoint");
+  w.rejects("DELETE", "/api/nothing", "", 404, "no such API endpoint");
+  auto c = w.client();
+  const auto answer = c.Delete("/api/trees");
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->status, 405);
+  EXPECT_EQ(answer->get_header_value("Allow"), "GET, HEAD, POST");
+}
+
 TEST(Server, RequestsNeverReadTheServersFiles) {
   Workbench w;
   // A file: game would have the server read any file it names (or hang on /dev/zero).

@@ -81,7 +81,7 @@ json node_json(const CertificateBrowser& browser, const BrowseNode& node) {
 
 }  // namespace
 
-void certificate_routes(httplib::Server& http, WorkbenchDb& db) {
+void certificate_routes(Routes& routes, WorkbenchDb& db) {
   // Browsers by certificate id; built outside the database's lock (a big certificate
   // takes a while to read).
   struct Browsers {
@@ -108,7 +108,7 @@ void certificate_routes(httplib::Server& http, WorkbenchDb& db) {
 
   // The body: the certificate's text, plain or gzip-compressed (a file `--certificate
   // NAME.gz` wrote; its name in ?name=), or {"name", "text"}.
-  http.Post("/api/certificates", api([&db, browsers](const httplib::Request& request) {
+  routes.post("/api/certificates", api([&db, browsers](const httplib::Request& request) {
     std::string name = "certificate", text;
     if (request.get_header_value("Content-Type").find("application/json") != std::string::npos) {
       const json body = parse_body(request);
@@ -141,20 +141,20 @@ void certificate_routes(httplib::Server& http, WorkbenchDb& db) {
     }
     return summary(id, name, *browser);
   }));
-  http.Get("/api/certificates", api([&db](const httplib::Request&) {
+  routes.get("/api/certificates", api([&db](const httplib::Request&) {
     std::lock_guard lock(db.mutex());
     json list = json::array();
     for (const auto& [id, name] : db.certificates()) list.push_back({{"id", id}, {"name", name}});
     return json{{"certificates", list}};
   }));
-  http.Get(R"(/api/certificates/(\d+))", api([&db, browser_of](const httplib::Request& request) {
+  routes.get(R"(/api/certificates/(\d+))", api([&db, browser_of](const httplib::Request& request) {
     const int64_t id = path_id(request, 1);
     const auto browser = browser_of(id);
     std::lock_guard lock(db.mutex());
     return summary(id, db.certificate(id)->first, *browser);
   }));
   // {"moves": from the certificate's start, "holder": 0|1 (optional)} -> the node.
-  http.Post(R"(/api/certificates/(\d+)/walk)", api([browser_of](const httplib::Request& request) {
+  routes.post(R"(/api/certificates/(\d+)/walk)", api([browser_of](const httplib::Request& request) {
     const json body = parse_body(request);
     int holder = -1;
     if (body.contains("holder") && !body["holder"].is_null()) {

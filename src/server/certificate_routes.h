@@ -4,12 +4,11 @@
 // kept in memory; after a restart it is rebuilt from the stored text on first use.
 #pragma once
 
-#include <httplib.h>
-
+#include "server/routes.h"
 #include "server/workbench_db.h"
 
 namespace kinrow::server {
 
-void certificate_routes(httplib::Server& http, WorkbenchDb& db);
+void certificate_routes(Routes& routes, WorkbenchDb& db);
 
 }  // namespace kinrow::server

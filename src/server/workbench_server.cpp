@@ -18,6 +18,7 @@
 #include "server/certificate_routes.h"
 #include "server/job_queue.h"
 #include "server/position_json.h"
+#include "server/routes.h"
 #include "server/static_files.h"
 #include "server/workbench_db.h"
 
@@ -31,6 +32,7 @@ struct WorkbenchServer::State {
   WorkbenchDb db;
   JobQueue jobs;
   httplib::Server http;
+  Routes routes{http};
 
   explicit State(const ServerOptions& o)
       : options(o), db(o.database), jobs(db, {o.kinrow_binary, o.database}, o.max_jobs) {}
@@ -41,7 +43,7 @@ namespace {
 void position_routes(WorkbenchServer::State& state) {
   // {"spec", "moves"}, or {"spec", "stones": [[first player's cells], [second's]]} for a
   // position set up freely (its moves are then an order kinrow chose).
-  state.http.Post("/api/position", api([](const httplib::Request& request) {
+  state.routes.post("/api/position", api([](const httplib::Request& request) {
     const json body = parse_body(request);
     if (!body.contains("stones")) {
       const RequestedPosition requested = requested_position(body);
@@ -66,7 +68,7 @@ void position_routes(WorkbenchServer::State& state) {
     return position_json(position);
   }));
   // An SGF record (the body, as text) read as kinrow's spec and moves (docs/sgf.md).
-  state.http.Post("/api/sgf", api([](const httplib::Request& request) {
+  state.routes.post("/api/sgf", api([](const httplib::Request& request) {
     SgfImportOptions options;
     options.game_files = false;
     const SgfRecord record = import_sgf(request.body, options);
@@ -76,20 +78,20 @@ void position_routes(WorkbenchServer::State& state) {
 
 void job_routes(WorkbenchServer::State& state) {
   JobQueue& jobs = state.jobs;
-  state.http.Post("/api/jobs", api([&jobs](const httplib::Request& request) { return jobs.submit(parse_body(request)); }));
-  state.http.Get("/api/jobs", api([&jobs](const httplib::Request&) { return json{{"jobs", jobs.list()}}; }));
-  state.http.Get(R"(/api/jobs/(\d+))", api([&jobs](const httplib::Request& request) {
+  state.routes.post("/api/jobs", api([&jobs](const httplib::Request& request) { return jobs.submit(parse_body(request)); }));
+  state.routes.get("/api/jobs", api([&jobs](const httplib::Request&) { return json{{"jobs", jobs.list()}}; }));
+  state.routes.get(R"(/api/jobs/(\d+))", api([&jobs](const httplib::Request& request) {
     const auto job = jobs.get(path_id(request, 1));
     if (!job) throw ApiError(404, "no such job");
     return *job;
   }));
-  state.http.Delete(R"(/api/jobs/(\d+))", api([&jobs](const httplib::Request& request) {
+  state.routes.remove(R"(/api/jobs/(\d+))", api([&jobs](const httplib::Request& request) {
     const auto job = jobs.cancel(path_id(request, 1));
     if (!job) throw ApiError(404, "no such job");
     return *job;
   }));
   // Server-sent events: every progress line from the first, then the job when it ends.
-  state.http.Get(R"(/api/jobs/(\d+)/events)", [&jobs](const httplib::Request& request, httplib::Response& response) {
+  state.routes.get(R"(/api/jobs/(\d+)/events)", [&jobs](const httplib::Request& request, httplib::Response& response) {
     if (refused_as_foreign(request, response)) return;
     int64_t id = 0;
     try {
@@ -133,11 +135,11 @@ Position node_position(const Game& game, const std::string& root_moves, const st
 
 void tree_routes(WorkbenchServer::State& state) {
   WorkbenchDb& db = state.db;
-  state.http.Get("/api/trees", api([&db](const httplib::Request&) {
+  state.routes.get("/api/trees", api([&db](const httplib::Request&) {
     std::lock_guard lock(db.mutex());
     return json{{"trees", db.trees()}};
   }));
-  state.http.Post("/api/trees", api([&db](const httplib::Request& request) {
+  state.routes.post("/api/trees", api([&db](const httplib::Request& request) {
     const json body = parse_body(request);
     const RequestedPosition requested = requested_position(body);
     std::string name = string_field(body, "name");
@@ -145,13 +147,13 @@ void tree_routes(WorkbenchServer::State& state) {
     std::lock_guard lock(db.mutex());
     return db.create_tree(name, requested.game.spec, requested.moves);
   }));
-  state.http.Get(R"(/api/trees/(\d+))", api([&db](const httplib::Request& request) {
+  state.routes.get(R"(/api/trees/(\d+))", api([&db](const httplib::Request& request) {
     std::lock_guard lock(db.mutex());
     const auto tree = db.tree(path_id(request, 1));
     if (!tree) throw ApiError(404, "no such tree");
     return *tree;
   }));
-  state.http.Post(R"(/api/trees/(\d+)/nodes)", api([&db](const httplib::Request& request) {
+  state.routes.post(R"(/api/trees/(\d+)/nodes)", api([&db](const httplib::Request& request) {
     const json body = parse_body(request);
     const int64_t tree_id = path_id(request, 1);
     int64_t parent = 0;
@@ -175,7 +177,7 @@ void tree_routes(WorkbenchServer::State& state) {
       throw ApiError(400, "\"" + turn + "\" is not one whole turn here");
     return db.add_node(tree_id, parent, format_turn(game, after.history().back()));
   }));
-  state.http.Patch(R"(/api/trees/(\d+)/nodes/(\d+))", api([&db](const httplib::Request& request) {
+  state.routes.patch(R"(/api/trees/(\d+)/nodes/(\d+))", api([&db](const httplib::Request& request) {
     const json body = parse_body(request);
     if (!body.contains("comment") || !body["comment"].is_string()) throw ApiError(400, "\"comment\" must be a string");
     std::lock_guard lock(db.mutex());
@@ -183,7 +185,7 @@ void tree_routes(WorkbenchServer::State& state) {
     if (!node) throw ApiError(404, "no such node in this tree");
     return *node;
   }));
-  state.http.Delete(R"(/api/trees/(\d+)/nodes/(\d+))", api([&db](const httplib::Request& request) {
+  state.routes.remove(R"(/api/trees/(\d+)/nodes/(\d+))", api([&db](const httplib::Request& request) {
     std::lock_guard lock(db.mutex());
     const int deleted = db.delete_subtree(path_id(request, 1), path_id(request, 2));
     if (deleted == 0) throw ApiError(404, "no such node in this tree");
@@ -194,13 +196,13 @@ void tree_routes(WorkbenchServer::State& state) {
 // Opening books, built by `book` jobs (kinrow book build) into this same database.
 void book_routes(WorkbenchServer::State& state) {
   WorkbenchDb& db = state.db;
-  state.http.Get("/api/books", api([&db](const httplib::Request&) {
+  state.routes.get("/api/books", api([&db](const httplib::Request&) {
     std::lock_guard lock(db.mutex());
     json books = json::array();
     for (const BookInfo& book : list_books(db.database())) books.push_back(json(book_summary_json(book)));
     return json{{"books", books}};
   }));
-  state.http.Get(R"(/api/books/(\d+))", api([&db](const httplib::Request& request) {
+  state.routes.get(R"(/api/books/(\d+))", api([&db](const httplib::Request& request) {
     const int64_t id = path_id(request, 1);
     std::lock_guard lock(db.mutex());
     const auto book = find_book(db.database(), id);
@@ -213,7 +215,7 @@ void book_routes(WorkbenchServer::State& state) {
 // search that made them (engine/puzzles.h), with nothing kept between tries.
 void puzzle_routes(WorkbenchServer::State& state) {
   JobQueue& jobs = state.jobs;
-  state.http.Get("/api/puzzles", api([&jobs](const httplib::Request&) {
+  state.routes.get("/api/puzzles", api([&jobs](const httplib::Request&) {
     json puzzles = json::array();
     for (const json& summary : jobs.list()) {
       if (summary["kind"] != "puzzles" || summary["state"] != "done") continue;
@@ -228,7 +230,7 @@ void puzzle_routes(WorkbenchServer::State& state) {
   }));
   // {"spec", "moves": the puzzle's position, "played": the turns since, the solver's
   // last, "length"} -> {"right", "solved", "reply", "undecided"}
-  state.http.Post("/api/puzzles/try", api([](const httplib::Request& request) {
+  state.routes.post("/api/puzzles/try", api([](const httplib::Request& request) {
     const json body = parse_body(request);
     const RequestedPosition puzzle = requested_position(body);
     if (!body.contains("length") || !body["length"].is_number_integer() || body["length"] < 1 || body["length"] > 20)
@@ -250,11 +252,11 @@ void puzzle_routes(WorkbenchServer::State& state) {
 }
 
 void general_routes(WorkbenchServer::State& state) {
-  state.http.Get("/api/health", api([&state](const httplib::Request&) {
+  state.routes.get("/api/health", api([&state](const httplib::Request&) {
     return json{{"ok", true}, {"program", "kinrow"}, {"jobs", state.jobs.counts()}};
   }));
   // Games to start from; any spec kinrow reads may be typed in instead.
-  state.http.Get("/api/games", api([](const httplib::Request&) {
+  state.routes.get("/api/games", api([](const httplib::Request&) {
     json games = json::array();
     for (const auto& [name, spec] : std::vector<std::pair<const char*, const char*>>{
              {"Tic-tac-toe", "tictactoe"},
@@ -266,10 +268,8 @@ void general_routes(WorkbenchServer::State& state) {
       games.push_back({{"name", name}, {"spec", make_game(spec).spec}});
     return json{{"games", games}};
   }));
-  state.http.Get(R"(/api/.*)", [](const httplib::Request&, httplib::Response& response) {
-    send_error(response, 404, "no such API endpoint");
-  });
-  state.http.Get(R"(/.*)", [&state](const httplib::Request& request, httplib::Response& response) {
+  // The web app's files: every path but the API's.
+  state.routes.get(R"(/(?!api/).*)", [&state](const httplib::Request& request, httplib::Response& response) {
     if (refused_as_foreign(request, response)) return;
     try {
       const auto file = static_file(state.options.web_root, request.path);
@@ -322,9 +322,10 @@ WorkbenchServer::WorkbenchServer(const ServerOptions& options) : state_(std::mak
   job_routes(*state_);
   tree_routes(*state_);
   book_routes(*state_);
-  certificate_routes(http, state_->db);
+  certificate_routes(state_->routes, state_->db);
   puzzle_routes(*state_);
   general_routes(*state_);
+  state_->routes.answer_the_rest();
 }
 
 WorkbenchServer::~WorkbenchServer() = default;
