@@ -74,6 +74,9 @@ std::vector<std::string> job_command(const JobCommandContext& context, const std
     argv.push_back(kind);
   }
   argv.push_back(spec);
+  // Puzzles come from self-play from the empty board: `kinrow puzzles` takes no position.
+  if (kind == "puzzles" && !moves.empty())
+    throw ApiError(400, "a puzzles job takes no moves: its positions come from self-play from the empty board");
   add(argv, "--moves", moves);
   if (kind == "think") {
     add(argv, "--time", number_option(options, "time", 0.01, 3600, false));
