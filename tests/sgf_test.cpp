@@ -22,21 +22,13 @@
 #include "core/symmetry.h"
 #include "search/solver.h"
 #include "search/dfpn_solve.h"
+#include "test_support.h"
 #include "zone_certificates.h"
 
 namespace kinrow {
 namespace {
 
-// The message of the InputError `f` throws, or "" if it throws none.
-template <class F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using testing::error_of;
 
 std::string parse_error(const std::string& text) {
   return error_of([&] { parse_sgf(text); });

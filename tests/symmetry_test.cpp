@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <numeric>
 #include <set>
 #include <string>
@@ -202,11 +201,7 @@ TEST(Symmetry, KnownGroupOrders) {
   };
   for (const Known& known : cases) {
     SCOPED_TRACE(known.name);
-    const auto start = std::chrono::steady_clock::now();
     const SymmetryGroup group = automorphisms(known.game);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    EXPECT_LT(seconds, 1.0);
     EXPECT_TRUE(group.complete);
     EXPECT_EQ(group.size(), known.order);
     expect_group(known.game, group);
@@ -240,10 +235,10 @@ TEST(Symmetry, LimitStopsTheEnumeration) {
   expect_group(qubic, part);
 }
 
-TEST(Symmetry, ManyFreeCellsAreFast) {
+TEST(Symmetry, ManyFreeCellsStopAtTheLimit) {
   // 3000 cells on no line, and 1000 disjoint pairs: a search of depth 3000 or 1000 would
-  // be slow; twins and the early stop at the limit keep this quick.
-  const auto start = std::chrono::steady_clock::now();
+  // not end in the suite's time; twins and the early stop at the limit keep this quick.
+  // (A bound on a blow-up, not a speed: the time is not asserted here.)
   const Game free_cells = hypergraph(3000, {});
   const SymmetryGroup group = automorphisms(free_cells, 100);
   EXPECT_FALSE(group.complete);
@@ -257,7 +252,6 @@ TEST(Symmetry, ManyFreeCellsAreFast) {
   EXPECT_FALSE(matched.complete);
   EXPECT_EQ(matched.size(), 100u);
   expect_group(matching, matched);
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 2.0);
 }
 
 // All permutations of a small board, counted directly.

@@ -5,8 +5,10 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/hashing.h"
 #include "core/notation.h"
 #include "core/position.h"
@@ -15,6 +17,17 @@
 #include "search/solver.h"
 
 namespace kinrow::testing {
+
+// The message of the InputError `f` throws, or "" if it throws none.
+template <class F>
+std::string error_of(F f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
 
 // Random play from the empty board down to `empties` empty cells, restarting when the
 // game ends first. Every hundred restarts allow one more empty cell: with several stones

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "core/error.h"
+#include "store/proof_db.h"
 
 namespace kinrow {
 namespace {
@@ -19,10 +20,6 @@ CREATE TABLE IF NOT EXISTS book_nodes (
   pn INTEGER NOT NULL, dn INTEGER NOT NULL, created REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS book_nodes_by_book ON book_nodes (book_id, id);
 )sql";
-
-// The job-level proof database's application id (store/proof_db.cpp): its file is not
-// for books.
-constexpr int64_t kProofDbApplicationId = 0x6b6e7277;
 
 bool has_book_tables(Database& db) {
   Statement get(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('books', 'book_nodes')");
@@ -170,11 +167,8 @@ nlohmann::ordered_json book_json(const BookInfo& book, const std::vector<BookNod
 }
 
 BookStore::BookStore(const std::string& path) : db_(path, Database::Mode::Create) {
-  {
-    Statement id(db_, "PRAGMA application_id");
-    if (id.step() && id.integer(0) == kProofDbApplicationId)
-      throw InputError("\"" + printable(path) + "\" is a job-level proof database (kinrow prove), not a book database");
-  }
+  if (is_proof_database(db_))
+    throw InputError("\"" + printable(path) + "\" is a job-level proof database (kinrow prove), not a book database");
   db_.exec("PRAGMA journal_mode = WAL");
   // A book commits every node it makes: in WAL mode NORMAL keeps every commit through a
   // killed process (a power cut may lose the last few, and the book resumes before them);

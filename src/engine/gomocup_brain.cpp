@@ -13,6 +13,9 @@ namespace kinrow {
 
 namespace {
 
+// A board command (or a BOARD block) before any START.
+constexpr const char* kNoBoardYet = "no board yet: send START first";
+
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
@@ -148,7 +151,7 @@ void GomocupBrain::play_own_turn() {
 // BOARD's stones into turns: the side to move is the brain, so the first player is the
 // brain if both have as many turns' stones, the opponent if he has one turn more.
 void GomocupBrain::board_command_done() {
-  if (block_error_.empty() && !game_) block_error_ = "no board yet: send START first";  // an empty BOARD
+  if (block_error_.empty() && !game_) block_error_ = kNoBoardYet;  // an empty BOARD
   if (!block_error_.empty()) {
     out_ << "ERROR BOARD: " << block_error_ << std::endl;
     board_stones_[0].clear();
@@ -205,7 +208,7 @@ void GomocupBrain::board_command_done() {
 void GomocupBrain::block_line(const std::string& line) {
   if (block_ != "BOARD" || !block_error_.empty()) return;
   if (!game_) {
-    block_error_ = "no board yet: send START first";
+    block_error_ = kNoBoardYet;
     return;
   }
   std::istringstream in(line);
@@ -306,7 +309,7 @@ bool GomocupBrain::handle(const std::string& raw) {
     return true;
   }
   if (!game_) {
-    out_ << "ERROR no board yet: send START first" << std::endl;
+    out_ << "ERROR " << kNoBoardYet << std::endl;
     return true;
   }
   if (command == "RESTART") {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "games/board_dispatch.h"
 #include "games/board_tables.h"
 #include "search/line_pairing.h"
 #include "search/pairing_catalog.h"
@@ -319,14 +320,8 @@ bool PairingFinder::shared_pairs(std::span<const Group> groups, std::vector<std:
     for (Cell c : g) last = std::max(last, c);
   if (last >= kMaxBoardCells) return false;
   ++tried_;
-  const int words = last < 64 ? 1 : last < 128 ? 2 : last < 256 ? 4 : last < 512 ? 8 : 16;
-  switch (words) {
-    case 1: return shared_pairs_of<1>(groups, pairs, steps);
-    case 2: return shared_pairs_of<2>(groups, pairs, steps);
-    case 4: return shared_pairs_of<4>(groups, pairs, steps);
-    case 8: return shared_pairs_of<8>(groups, pairs, steps);
-    default: return shared_pairs_of<16>(groups, pairs, steps);
-  }
+  return with_width(board_words(last + 1, "a pairing's board"),
+                    [&](auto words) { return shared_pairs_of<decltype(words)::value>(groups, pairs, steps); });
 }
 
 std::optional<DefenceProof> prove_defence(const Position& position, int defender, PairingMode mode,

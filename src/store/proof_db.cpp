@@ -122,6 +122,11 @@ std::string describe(const ProofIdentity& identity) {
 
 }  // namespace
 
+bool is_proof_database(Database& db) {
+  Statement id(db, "PRAGMA application_id");
+  return id.step() && id.integer(0) == kApplicationId;
+}
+
 ProofDatabase::ProofDatabase(const std::string& path, Database::Mode mode, int lock_fd,
                              bool created)
     : db_(path, mode), lock_fd_(lock_fd), created_(created) {

@@ -77,6 +77,10 @@ struct QuestionRow {
   double seconds = 0;  // wall time spent on it, over all sessions
 };
 
+// True if `db` is a job-level proof database: its header's application id says so. Other
+// stores (books) refuse such a file rather than add their tables to it.
+bool is_proof_database(Database& db);
+
 class ProofDatabase {
  public:
   // Opens the proof database at `path` for `identity`, creating it if it does not exist

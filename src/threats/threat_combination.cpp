@@ -92,11 +92,11 @@ ForcedWin ThreatCombinationSearch<W>::find(Board<W>& board, int attacker) {
   }
   ForcedWin rest;
   switch (search(mine, theirs, rest)) {
-    case Outcome::Win:
+    case Answer::Win:
       return {first >= 0 ? first : rest.move, played + rest.length};
-    case Outcome::NoWin:
+    case Answer::NoWin:
       return {};
-    case Outcome::Unknown:
+    case Answer::Unknown:
       break;
   }
   ++fallbacks_;
@@ -104,7 +104,7 @@ ForcedWin ThreatCombinationSearch<W>::find(Board<W>& board, int attacker) {
 }
 
 template <int W>
-typename ThreatCombinationSearch<W>::Outcome ThreatCombinationSearch<W>::search(const Cells& mine,
+typename ThreatCombinationSearch<W>::Answer ThreatCombinationSearch<W>::search(const Cells& mine,
                                                                                 const Cells& theirs, ForcedWin& win) {
   root_mine_ = mine;
   root_theirs_ = theirs;
@@ -119,21 +119,21 @@ typename ThreatCombinationSearch<W>::Outcome ThreatCombinationSearch<W>::search(
   scratch_.clear();
   if (add_node({}, {}, {}, {})) {
     win = win_;
-    return Outcome::Win;
+    return Answer::Win;
   }
   // Each node is expanded, then merged with every node before it, so every pair is tried
   // once both exist and the loop ends at the closure.
   for (std::size_t i = 0; i < gains_.size(); ++i) {
-    if (gains_.size() > kMaxNodes) return Outcome::Unknown;
+    if (gains_.size() > kMaxNodes) return Answer::Unknown;
     if (goal_[i]) continue;
     expand(i);
     if (win_.move < 0 && i > 0) combine(i);
     if (win_.move >= 0) {
       win = win_;
-      return Outcome::Win;
+      return Answer::Win;
     }
   }
-  return goal_seen_ ? Outcome::Unknown : Outcome::NoWin;
+  return goal_seen_ ? Answer::Unknown : Answer::NoWin;
 }
 
 template <int W>

@@ -91,9 +91,9 @@ class ThreatCombinationSearch {
     int32_t line;  // index into lines_
     bool operator==(const Operator&) const = default;
   };
-  enum class Outcome { Win, NoWin, Unknown };
+  enum class Answer { Win, NoWin, Unknown };
 
-  Outcome search(const Cells& mine, const Cells& theirs, ForcedWin& win);
+  Answer search(const Cells& mine, const Cells& theirs, ForcedWin& win);
   void expand(std::size_t node);
   void combine(std::size_t node);
   // Adds the node unless its operator set is known; true when it is a goal that replays.
