@@ -128,6 +128,7 @@ const CommandSpec kSolveSpec = {
                                "again goes on where it stopped. Df-pn, and alpha-beta on gravity boards\n"
                                "(the bitboard); the same --tt-mb every time (docs/parallel.md)"},
         save_every_option("with --table-file or --split-dir"),
+        bounds_over_option("with --table-file"),
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
     },
@@ -332,6 +333,7 @@ int run_solve(const Args& args) {
     throw InputError("--method takes alphabeta, pns, parts, tile or auto, not \"" + printable(method) + "\"");
   const bool budgeted = args.has("seconds") || args.has("table-file");
   check_save_every(args, args.has("table-file") || args.has("split-dir"), "--table-file or --split-dir");
+  check_bounds_over(args, args.has("table-file"), "--table-file");
   if (method == "tile" || (method == "auto" && breaker_answers_in_kind(game.rules))) {
     if (budgeted) throw InputError("--seconds and --table-file are for df-pn and alpha-beta, not tile games");
     return solve_tile_game(args, game);
@@ -358,6 +360,7 @@ int run_solve(const Args& args) {
   const double budget = args.has("seconds") ? args.get_double("seconds", 0, 1e-3, 1e9) : 0;
   options.table_file = args.get("table-file");
   options.save_every_seconds = save_every_seconds(args);
+  options.kept_bounds_nodes = bounds_over_nodes(args);
   options.on_table_saved = save_notes(progress);
   // The budget is read where progress is shown: at least every `budget` seconds.
   if (budget > 0) options.monitor.interval_seconds = std::min(1.0, budget);
@@ -442,7 +445,9 @@ int run_solve(const Args& args) {
     file.emplace(args, game, position);
     options.certificate_sink = &file->sink();
   }
-  const bool resumed = !options.table_file.empty() && std::filesystem::exists(options.table_file);
+  // Went on from the table, or from the bounds kept beside it (search/kept_bounds.h).
+  const bool resumed = !options.table_file.empty() && (std::filesystem::exists(options.table_file) ||
+                                                       std::filesystem::exists(kept_bounds_path(options.table_file)));
   SolveResult result;
   try {
     result = solve(position, options);
@@ -473,6 +478,7 @@ int run_solve(const Args& args) {
     out["pairing"] = pairing_mode_name(options.pairing);
     out["pairing_cutoffs"] = result.pairing_cutoffs;
     add_table_file(out, args, resumed);
+    if (result.bitboard && !options.table_file.empty()) out["bounds_read"] = result.kept_bounds_read;
     if (result.certificate_written) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
@@ -502,6 +508,9 @@ int run_solve(const Args& args) {
               << with_commas(result.pairing_checks) << " positions examined ("
               << pairing_mode_name(options.pairing) << ")\n";
   std::cout << "time         " << seconds_text(result.seconds) << "\n" << table_file_text(args, resumed);
+  if (result.bitboard && !options.table_file.empty())
+    std::cout << "bounds       kept in " << kept_bounds_path(options.table_file) << " ("
+              << with_commas(result.kept_bounds_read) << " read at the start)\n";
   if (result.certificate_written)
     std::cout << "certificate  " << certificate_path << " (" << certificate_entries
               << " positions; check with: kinrow verify " << game.spec << " " << certificate_path

@@ -83,6 +83,7 @@ const CommandSpec kTableSpec = {
                              "bytes): a board stopped by --board-seconds or Ctrl-C goes on where it stopped\n"
                              "when run again with the same DIR and --tt-mb"},
         save_every_option("connect, mnk: with --table-dir or --split-dir"),
+        bounds_over_option("connect: with --table-dir"),
         {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},
         {"p", "P", "mnk: stones a turn (default 2)"},
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
@@ -178,7 +179,8 @@ struct Solved {
   int last_move = 0;
   uint64_t nodes = 0;
   double seconds = 0;
-  bool resumed = false;  // from a table file an earlier run left
+  bool resumed = false;  // from a table file an earlier run left, or its kept bounds
+  std::size_t bounds_read = 0;  // positions read from the kept bounds (search/kept_bounds.h)
   const Published* published = nullptr;
   bool agrees() const {
     return !published || !computed || (published->outcome == outcome && (weak || published->last_move == last_move));
@@ -199,6 +201,7 @@ int run_table(const Args& args) {
   const bool table_kept = (family == "connect" || family == "mnk") &&
                           (args.has("table-dir") || (family == "mnk" && args.has("split-dir")));
   check_save_every(args, table_kept, "--table-dir (table connect, table mnk) or --split-dir (table mnk)");
+  check_bounds_over(args, family == "connect" && args.has("table-dir"), "--table-dir to table connect");
   if (args.positional[0] == "misere") return run_table_misere(args);
   if (args.positional[0] == "mnk") return run_table_mnk(args);
   if (args.positional[0] != "connect")
@@ -259,8 +262,9 @@ int run_table(const Args& args) {
           const std::string name = std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(k) +
                                    (misere ? "-misere" : "") + ".table";
           options.table_file = (table_dir / name).string();
-          s.resumed = std::filesystem::exists(options.table_file);
+          s.resumed = std::filesystem::exists(options.table_file) || std::filesystem::exists(kept_bounds_path(options.table_file));
           options.save_every_seconds = save_every_seconds(args);
+          options.kept_bounds_nodes = bounds_over_nodes(args);
           options.on_table_saved = save_notes(progress);
         }
         options.monitor.on_progress = [&](const SearchProgress& p) {
@@ -276,6 +280,7 @@ int run_table(const Args& args) {
           s.last_move = options.weak ? 0 : r.plies;
           s.nodes = r.nodes;
           s.seconds = r.seconds;
+          s.bounds_read = r.kept_bounds_read;
         } catch (const OutOfTime& stopped) {
           interrupted = stopped.interrupted;
           s.not_computed = interrupted ? "interrupted (Ctrl-C) after " + seconds_text(stopped.seconds)
@@ -323,6 +328,7 @@ int run_table(const Args& args) {
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
         if (s.resumed) out["resumed"] = true;  // nodes and seconds are this run's
+        if (s.bounds_read) out["bounds_read"] = s.bounds_read;  // positions from BOARD.bounds
         // It ordered the questions of every board the bitboard searched, finished or not.
         if (args.has("expect") && gravity_solver_applies(game)) out["expect"] = args.get("expect");
         // A board not computed neither agrees nor disagrees (and is no failure).

@@ -23,6 +23,23 @@ double save_every_seconds(const Args& args) {
   return 60 * args.get_double("save-every", kDefaultSaveEverySeconds / 60, 0, 1e7);
 }
 
+OptionSpec bounds_over_option(const std::string& kept) {
+  return {"bounds-over", "NODES",
+          kept + ", Connect Four on the bitboard: keep in NAME.bounds,\n"
+          "beside NAME.table, the bounds of each position whose search took at least NODES\n"
+          "nodes (default 268435456, 2^28: a few thousand lines for days of search; 0: none).\n"
+          "Read back at the start, table or no table: copied to another machine, the file\n"
+          "lets the search go on there without the table (docs/parallel.md)"};
+}
+
+void check_bounds_over(const Args& args, bool table_kept, const std::string& kept) {
+  if (args.has("bounds-over") && !table_kept) throw InputError("--bounds-over keeps bounds beside a kept table: give " + kept);
+}
+
+uint64_t bounds_over_nodes(const Args& args) {
+  return static_cast<uint64_t>(args.get_int("bounds-over", static_cast<long>(kDefaultKeptBoundsNodes), 0, 1L << 62));
+}
+
 std::function<void(const TableSaveReport&)> save_notes(ProgressLine& progress) {
   return [&progress](const TableSaveReport& report) {
     progress.note(report.error.empty() ? "table saved to " + report.path + " in " + seconds_text(report.seconds)

@@ -1,14 +1,16 @@
-// --save-every, shared by the commands that keep a search's table in a file (solve
+// --save-every (and --bounds-over), shared by the commands that keep a search's table in a file (solve
 // --table-file, table connect and table mnk --table-dir, --split-dir): how often the
 // table is saved while the search runs (search/periodic_save.h), and a note on stderr for
 // each save.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
 #include "cli/args.h"
 #include "cli/format.h"
+#include "search/kept_bounds.h"
 #include "search/periodic_save.h"
 
 namespace kinrow::cli {
@@ -23,6 +25,12 @@ void check_save_every(const Args& args, bool table_kept, const std::string& kept
 
 // The interval --save-every asks for, in seconds (default: half an hour; 0: only at the end).
 double save_every_seconds(const Args& args);
+
+// --bounds-over: the positions whose bounds are kept beside a kept table of the gravity
+// bitboard (search/kept_bounds.h). `kept` as for save_every_option.
+OptionSpec bounds_over_option(const std::string& kept);
+void check_bounds_over(const Args& args, bool table_kept, const std::string& kept);
+uint64_t bounds_over_nodes(const Args& args);
 
 // A note on `progress` for each save: the file and how long it took, or why it could not
 // be saved (the search goes on).

@@ -31,6 +31,7 @@
 #include "games/gravity_bitboard.h"
 #include "search/alphabeta.h"
 #include "search/claimeven.h"
+#include "search/kept_bounds.h"
 #include "search/transposition_table.h"
 
 namespace kinrow {
@@ -113,6 +114,10 @@ class GravitySearch {
   }
 
   uint64_t nodes() const { return nodes_; }
+  // Positions whose search took at least kept->min_nodes() nodes are also written to
+  // `kept` (search/kept_bounds.h); null: none.
+  void keep_bounds_in(KeptBounds* kept) { kept_ = kept; }
+
   // Positions with at least `from_moves` stones go to `near` instead of the main table
   // (GravitySettings::near_table_megabytes).
   void use_near_table(TranspositionTable* near, int from_moves) {
@@ -436,9 +441,11 @@ class GravitySearch {
 
     const int stored_move = unmirror(best_column, node.mirrored);
     const uint64_t work = nodes_ - nodes_before;
-    if (best <= alpha0) store(node.key, -connect_score(cells_, 0), best, stored_move, work);
-    else if (best >= beta) store(node.key, best, connect_score(cells_, 0), stored_move, work);
-    else store(node.key, best, best, stored_move, work);
+    const int lower = best <= alpha0 ? -connect_score(cells_, 0) : best;
+    const int upper = best >= beta ? connect_score(cells_, 0) : best;
+    store(node.key, lower, upper, stored_move, work);
+    if (kept_ && work >= kept_->min_nodes())
+      kept_->keep(board_.moves(), high(node.key), low(node.key), lower, upper, stored_move, work);
     return best;
   }
 
@@ -461,6 +468,7 @@ class GravitySearch {
   TranspositionTable& table_;
   TranspositionTable* near_ = nullptr;
   int near_from_ = 0;
+  KeptBounds* kept_ = nullptr;
   SearchMonitor monitor_;
   GravityTechniques use_;
   int cells_;

@@ -81,6 +81,7 @@ class Team {
       members_.push_back(std::make_unique<Member>(geometry, columns, table, i == 0 ? monitor : SearchMonitor{},
                                                   settings.techniques));
       if (near) members_.back()->search.use_near_table(near, geometry.cells() - settings.near_empty_cells);
+      members_.back()->search.keep_bounds_in(settings.kept_bounds);
       if (threads > 1) {
         members_.back()->search.join_team(&stop_, i == 0 ? nullptr : busy_.get());
         members_.back()->search.count_into(&tally_);

@@ -48,6 +48,9 @@ struct GravitySettings {
   // a table of gigabytes costs a few hundred (docs/benchmarks.md, "A table near the leaves").
   std::size_t near_table_megabytes = 4;
   int near_empty_cells = 16;
+  // Where the bounds of the costliest positions are kept as they are found
+  // (search/kept_bounds.h), shared by the team; null: nowhere.
+  KeptBounds* kept_bounds = nullptr;
 };
 
 class GravitySolver {

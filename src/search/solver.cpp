@@ -11,6 +11,7 @@
 #include "search/canonical.h"
 #include "search/certificate_walker.h"
 #include "search/gravity_solver.h"
+#include "search/kept_bounds.h"
 
 namespace kinrow {
 
@@ -147,11 +148,14 @@ SolveResult solve_on(Board board, const Position& position, const SolveOptions& 
 }
 
 // The bitboard path for gravity games (no certificates: those come from the generic board).
-SolveResult solve_gravity(const Position& position, const SolveOptions& options, TranspositionTable& table) {
+SolveResult solve_gravity(const Position& position, const SolveOptions& options, TranspositionTable& table,
+                          KeptBounds* kept) {
   const Game& game = position.game();
   std::vector<int> columns;
   for (const Turn& turn : position.history()) columns.push_back(game.coords[turn[0]][0]);
-  GravitySolver solver(game, table, options.monitor, options.gravity);
+  GravitySettings settings = options.gravity;
+  settings.kept_bounds = kept;
+  GravitySolver solver(game, table, options.monitor, settings);
   const GravitySolution solution = solver.solve(columns, options.weak);
 
   SolveResult result;
@@ -206,13 +210,22 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
     if (bitboard) {
       // Keys are positions of this game on the bitboard; scores are absolute, so weak and
       // strong searches share a table file.
+      // Beside the table file, the bounds of its costliest positions (kept_bounds.h): read
+      // after the table, so that they stand where the table is gone or was never here.
       const std::string& file = options.table_file;
       const std::string label = "gravity bitboard " + game.spec;
       if (!file.empty() && std::filesystem::exists(file)) table.load(file, label);
+      std::optional<KeptBounds> kept;
+      std::size_t kept_read = 0;
+      if (!file.empty()) {
+        kept_read = KeptBounds::read(kept_bounds_path(file), label, table);
+        if (options.kept_bounds_nodes > 0) kept.emplace(kept_bounds_path(file), label, options.kept_bounds_nodes);
+      }
       run_saving_table(
           options.save_every_seconds, file,
           [&](const std::string& path, const std::atomic<bool>* abandon) { table.save(path, label, abandon); },
-          options.on_table_saved, [&] { result = solve_gravity(position, options, table); });
+          options.on_table_saved, [&] { result = solve_gravity(position, options, table, kept ? &*kept : nullptr); });
+      result.kept_bounds_read = kept_read;
     } else {
       BoardOptions board_options;
       board_options.key_symmetries = options.max_key_symmetries;

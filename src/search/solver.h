@@ -16,6 +16,7 @@
 #include "proof/certificate.h"
 #include "search/alphabeta.h"
 #include "search/gravity_solver.h"
+#include "search/kept_bounds.h"
 #include "search/pairing.h"
 #include "search/periodic_save.h"
 #include "search/score.h"
@@ -41,6 +42,11 @@ struct SolveOptions {
   // the end. `on_table_saved` hears of each save, on the saving thread.
   double save_every_seconds = kDefaultSaveEverySeconds;
   std::function<void(const TableSaveReport&)> on_table_saved;
+  // With a table file, the bounds of every position whose search took at least this many
+  // nodes are also kept, as they are found, in a small file beside it (NAME.bounds for
+  // NAME.table; search/kept_bounds.h), and read back at the start, table or no table: a
+  // long search outlives the machine that keeps its table. 0: none kept (read still).
+  uint64_t kept_bounds_nodes = kDefaultKeptBoundsNodes;
   // Pairing cut-offs in the generic search (search/pairing_cutoff.h); no effect where
   // they do not apply (gravity, misere, several stones a turn).
   PairingMode pairing = PairingMode::Shared;
@@ -58,6 +64,7 @@ struct SolveResult {
   double seconds = 0;
   int windows = 0;  // null-window searches made
   std::size_t table_bytes = 0;
+  std::size_t kept_bounds_read = 0;  // positions read from the table file's kept bounds
   std::size_t symmetries = 1;  // size of the game's symmetry group
   std::optional<Certificate> certificate;  // when asked for in memory and the game is not over
   bool certificate_written = false;        // the whole certificate went to its sink (or into `certificate`)

@@ -1,0 +1,69 @@
+// The bounds of the positions whose search cost the most, kept in a small text file as
+// they are found, beside a kept table.
+//
+// A table that holds a long search is as large as the search's memory (8 GiB for the
+// empty 9x6 board) and lives on the machine that ran it: twice a machine was replaced and
+// took a twelve-hour search with it. What such a search cannot cheaply do again is a few
+// thousand positions near the root, each the result of hundreds of millions of nodes. Their
+// bounds, a line each, make a file of a megabyte or less, which can be kept anywhere (a
+// repository, say); read back into an empty table, they let a search on another machine
+// skip every subtree they settle. Both are stores of the same true bounds (scores are
+// absolute, transposition_table.h): what is read back is trusted as the table is.
+//
+// Text, one position a line, appended and flushed as each is found (a kill loses none):
+//   kinrow-kept-bounds 1 gravity bitboard connect:9x6x4
+//   MOVES KEY-HIGH KEY-LOW LOWER UPPER MOVE WORK
+// MOVES: the stones on the board; KEY-HIGH, KEY-LOW: the table key in hexadecimal (the
+// high word 0 on boards of 64 bits); LOWER, UPPER, MOVE: as the table keeps them; WORK:
+// log2 of the nodes the search took. The same position may appear more than once (a later
+// window tightens a bound): reading merges them, as the table does.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <string>
+
+namespace kinrow {
+
+class TranspositionTable;
+
+// A position's search is kept once it took at least this many nodes, by default: about a
+// line for every 2^28 nodes a level, a few thousand lines for a search of hundreds of
+// billions of nodes.
+constexpr uint64_t kDefaultKeptBoundsNodes = uint64_t{1} << 28;
+
+// The file kept beside a table file: "9x6x4.bounds" for "9x6x4.table" (".bounds" added to
+// a name that does not end in ".table").
+std::string kept_bounds_path(const std::string& table_file);
+
+class KeptBounds {
+ public:
+  // Positions go to the end of `path`, which is made (with its header line) at the first
+  // one. InputError if the file's header names another `label` (the table's label: the
+  // board and its key scheme).
+  KeptBounds(const std::string& path, const std::string& label, uint64_t min_nodes);
+  ~KeptBounds();
+  KeptBounds(const KeptBounds&) = delete;
+  KeptBounds& operator=(const KeptBounds&) = delete;
+
+  uint64_t min_nodes() const { return min_nodes_; }
+
+  // Appends one position and flushes it (thread-safe; rare by construction). A write that
+  // fails is noted once on stderr, and the search goes on: its table holds the result.
+  void keep(int moves, uint64_t key_high, uint64_t key_low, int lower, int upper, int move, uint64_t nodes);
+
+  // Reads every position of the file at `path` into `table` (the main one: a position
+  // that cost this much is far from the leaves); the number read. A missing file is none;
+  // InputError, naming the line, for another label or a line that does not read.
+  static std::size_t read(const std::string& path, const std::string& label, TranspositionTable& table);
+
+ private:
+  std::mutex mutex_;
+  std::string path_, label_;
+  std::FILE* file_ = nullptr;  // opened at the first position kept
+  uint64_t min_nodes_;
+  bool failed_ = false;
+};
+
+}  // namespace kinrow
