@@ -203,6 +203,12 @@ TEST(Server, WrongMethodsAre405WithAllow) {
   ASSERT_TRUE(answer);
   EXPECT_EQ(answer->status, 405);
   EXPECT_EQ(answer->get_header_value("Allow"), "GET, HEAD, POST");
+  const auto options = c.Options("/api/jobs/3");
+  ASSERT_TRUE(options);
+  EXPECT_EQ(options->status, 204);
+  EXPECT_EQ(options->get_header_value("Allow"), "GET, HEAD, DELETE");
+  EXPECT_EQ(options->get_header_value("Access-Control-Allow-Origin"), "");
+  EXPECT_EQ(c.Options("/api/nothing")->status, 404);
 }
 
 TEST(Server, RequestsNeverReadTheServersFiles) {

@@ -51,6 +51,12 @@ void Routes::answer_the_rest() {
       return send_error(response, 404, api ? "no such API endpoint" : "no such file: " + request.path);
     }
     response.set_header("Allow", allowed);
+    // OPTIONS asks which methods a path takes: the answer is Allow, and no CORS header
+    // (other sites' pages are not served: refused_as_foreign).
+    if (request.method == "OPTIONS") {
+      response.status = 204;
+      return;
+    }
     send_error(response, 405, request.method + " is not taken here; " + request.path + " takes " + allowed);
   };
   http_.Get(".*", unrouted);
@@ -58,6 +64,7 @@ void Routes::answer_the_rest() {
   http_.Put(".*", unrouted);
   http_.Patch(".*", unrouted);
   http_.Delete(".*", unrouted);
+  http_.Options(".*", unrouted);
 }
 
 }  // namespace kinrow::server
