@@ -112,21 +112,70 @@ TEST(KeptBounds, NoScoreChangesOnRandomPositions) {
   }
 }
 
+// The keys and scores of connect:7x6x4 (56 bits: the high word is 0).
+const KeptKeys k7x6{.cells = 42, .width = 7, .max_score = 22, .high_end = 1};
+const char* const kLabel7x6 = "gravity bitboard key 1 connect:7x6x4";
+
+// Two threads of a team finishing one position with the same bounds keep one line; a
+// tighter bound later is a line of its own, and reading merges them as the table does.
+TEST(KeptBounds, KeepsEachBoundOnce) {
+  testing::TemporaryDirectory dir("kinrow-kept-once");
+  const std::string path = (dir / "t.bounds").string();
+  {
+    KeptBounds kept(path, kLabel7x6, 1);
+    kept.keep(3, 0, 0x1f, -22, 0, 2, uint64_t{1} << 29);
+    kept.keep(3, 0, 0x1f, -22, 0, 2, uint64_t{1} << 29);
+    kept.keep(3, 0, 0x1f, 0, 0, 2, uint64_t{1} << 30);
+  }
+  EXPECT_EQ(lines_of(path), 3u);
+  TranspositionTable table(1);
+  EXPECT_EQ(KeptBounds::read(path, kLabel7x6, k7x6, table), 2u);
+  const auto entry = table.probe(0x1f);
+  ASSERT_TRUE(entry);
+  EXPECT_EQ(entry->lower, 0);
+  EXPECT_EQ(entry->upper, 0);
+}
+
+// A process killed in the middle of a line leaves it without its newline: reading skips
+// it, and the next run ends it before appending, so no line joins it.
+TEST(KeptBounds, ALastLineCutShortIsSkippedAndEnded) {
+  testing::TemporaryDirectory dir("kinrow-kept-cut");
+  const std::string path = (dir / "t.bounds").string();
+  std::ofstream(path) << "kinrow-kept-bounds 1 " << kLabel7x6 << "\n3 0 1f -22 0 2 29\n5 0 2f 0 2";
+  TranspositionTable table(1);
+  EXPECT_EQ(KeptBounds::read(path, kLabel7x6, k7x6, table), 1u);
+  {
+    KeptBounds kept(path, kLabel7x6, 1);
+    kept.keep(4, 0, 0x3f, -22, 0, 1, uint64_t{1} << 29);
+  }
+  EXPECT_EQ(lines_of(path), 4u);
+  EXPECT_NE(error_of([&] { KeptBounds::read(path, kLabel7x6, k7x6, table); }).find("line 3"), std::string::npos);
+}
+
 TEST(KeptBounds, RefusesAnotherSearchsFileAndLinesThatDoNotRead) {
   testing::TemporaryDirectory dir("kinrow-kept-refused");
   const std::string path = (dir / "t.bounds").string();
   TranspositionTable table(1);
-  std::ofstream(path) << "kinrow-kept-bounds 1 gravity bitboard connect:7x6x4\n";
-  EXPECT_NE(error_of([&] { KeptBounds::read(path, "gravity bitboard connect:8x6x4", table); }).find("line 1"),
+  const std::string header = std::string("kinrow-kept-bounds 1 ") + kLabel7x6 + "\n";
+  std::ofstream(path) << header;
+  EXPECT_NE(error_of([&] { KeptBounds::read(path, "gravity bitboard key 1 connect:8x6x4", k7x6, table); }).find("line 1"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { KeptBounds k(path, "gravity bitboard connect:8x6x4", 1); }).find("another search"),
+  EXPECT_NE(error_of([&] { KeptBounds k(path, "gravity bitboard key 1 connect:8x6x4", 1); }).find("another search"),
             std::string::npos);
-  EXPECT_EQ(KeptBounds::read(path, "gravity bitboard connect:7x6x4", table), 0u);
-  EXPECT_EQ(KeptBounds::read((dir / "missing").string(), "x", table), 0u);
+  EXPECT_EQ(KeptBounds::read(path, kLabel7x6, k7x6, table), 0u);
+  EXPECT_EQ(KeptBounds::read((dir / "missing").string(), "x", k7x6, table), 0u);
+  // Windows line ends read as Unix ones.
+  std::ofstream(path) << "kinrow-kept-bounds 1 " << kLabel7x6 << "\r\n3 0 1f -1 0 2 29\r\n";
+  EXPECT_EQ(KeptBounds::read(path, kLabel7x6, k7x6, table), 1u);
+  // Malformed, or outside the board: a key with a high word on a 56-bit board (it would
+  // index a bucket past the table), scores past 22, a move past column 7, more stones
+  // than cells.
   for (const char* line : {"3 0 1f -1 0 2", "3 0 1f 1 0 2 29", "3 0 zz -1 0 2 29", "3 0 1f -1 0 2 29 extra",
-                           "-1 0 1f -1 0 2 29", "3 0 1f -1 0 2 0"}) {
-    std::ofstream(path) << "kinrow-kept-bounds 1 gravity bitboard connect:7x6x4\n3 0 1f -1 0 2 29\n" << line << "\n";
-    const std::string error = error_of([&] { KeptBounds::read(path, "gravity bitboard connect:7x6x4", table); });
+                           "-1 0 1f -1 0 2 29", "3 0 1f -1 0 2 0", "3 ffffffffffffffff 1f -1 0 2 29",
+                           "3 1 1f -1 0 2 29", "3 0 1f -23 0 2 29", "3 0 1f 0 23 2 29", "3 0 1f -1 0 7 29",
+                           "43 0 1f -1 0 2 29"}) {
+    std::ofstream(path) << header << "3 0 1f -1 0 2 29\n" << line << "\n";
+    const std::string error = error_of([&] { KeptBounds::read(path, kLabel7x6, k7x6, table); });
     EXPECT_NE(error.find("line 3"), std::string::npos) << line << ": " << error;
   }
 }
@@ -158,7 +207,24 @@ TEST(KeptBounds, SolveAndTableKeepAndReadThem) {
   EXPECT_NE(run.out.find("\"resumed\":true"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("\"bounds_read\":"), std::string::npos) << run.out;
 
+  // A stopped run says so too (every long sitting is one): its bounds file keeps only the
+  // deepest position, which does not answer the root.
+  std::filesystem::remove(table);
+  {
+    std::ifstream in(kept_bounds_path(table));
+    std::string header, line, deepest;
+    std::getline(in, header);
+    int most = -1;
+    while (std::getline(in, line))
+      if (const int moves = std::stoi(line); moves > most) most = moves, deepest = line;
+    std::ofstream(kept_bounds_path(table)) << header << "\n" << deepest << "\n";
+  }
+  run = testing::kinrow("solve connect:7x5x4 --threads 1 --tt-mb 16 --json --quiet --seconds 0.001 --table-file " + table);
+  EXPECT_EQ(run.status, 4) << run.err;
+  EXPECT_NE(run.out.find("\"resumed\":true,\"bounds_read\":1"), std::string::npos) << run.out;
+
   EXPECT_EQ(testing::kinrow("solve connect:7x5x4 --bounds-over 5").status, 2);
+  EXPECT_EQ(testing::kinrow("solve connect:7x5x4 --method pns --bounds-over 5 --table-file " + table).status, 2);
   EXPECT_EQ(testing::kinrow("table connect --width 5 --height 4 --bounds-over 5").status, 2);
 }
 

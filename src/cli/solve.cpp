@@ -174,6 +174,8 @@ struct Stopped {
   bool interrupted = false;  // Ctrl-C; else --seconds
   // Df-pn's answer: the question it left open, and what an earlier one settled.
   const DfpnResult* dfpn = nullptr;
+  // Alpha-beta on the bitboard with a table file: the kept bounds read at the start.
+  std::optional<std::size_t> bounds_read;
 };
 
 // A solve stopped before its value: where it got to, and where its table is. Exit status
@@ -195,6 +197,7 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     if (dfpn && dfpn->open_attacker >= 0)
       out["open"] = {{"wins", player_name(dfpn->open_attacker)}, {"pn", dfpn->open_pn}, {"dn", dfpn->open_dn}};
     add_table_file(out, args, resumed);
+    if (stopped.bounds_read) out["bounds_read"] = *stopped.bounds_read;
     out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
   } else {
@@ -367,7 +370,7 @@ int run_solve(const Args& args) {
   options.monitor.on_progress = [&](const SearchProgress& p) {
     progress.show(search_progress_text(p));
     const bool interrupted = interrupt_requested().load();
-    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted, nullptr};
+    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted, nullptr, std::nullopt};
   };
   DfpnOptions proof_numbers;
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
@@ -416,6 +419,8 @@ int run_solve(const Args& args) {
     proof_numbers.threads = choice.threads;
     proof_numbers.table_megabytes = choice.table_megabytes;
     proof_numbers.seconds = budget;
+    if (args.has("bounds-over"))
+      throw InputError("--bounds-over keeps bounds of alpha-beta on the Connect Four bitboard; df-pn keeps its table only");
     proof_numbers.table_file = options.table_file;
     proof_numbers.save_every_seconds = options.save_every_seconds;
     proof_numbers.on_table_saved = options.on_table_saved;
@@ -430,7 +435,7 @@ int run_solve(const Args& args) {
     progress.clear();
     if (result.out_of_time || result.interrupted)
       return report_stopped(args, game, position, "pns",
-                            {result.nodes, result.seconds, result.interrupted, &result}, result.resumed);
+                            {result.nodes, result.seconds, result.interrupted, &result, std::nullopt}, result.resumed);
     if (!result.complete)
       throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
                        "try --method alphabeta");
@@ -446,13 +451,19 @@ int run_solve(const Args& args) {
     options.certificate_sink = &file->sink();
   }
   // Went on from the table, or from the bounds kept beside it (search/kept_bounds.h).
-  const bool resumed = !options.table_file.empty() && (std::filesystem::exists(options.table_file) ||
-                                                       std::filesystem::exists(kept_bounds_path(options.table_file)));
+  bool resumed = !options.table_file.empty() && std::filesystem::exists(options.table_file);
+  std::optional<std::size_t> bounds_read;  // read at the start, on the bitboard with a table file
+  options.on_kept_bounds_read = [&](std::size_t n) {
+    bounds_read = n;
+    resumed = resumed || n > 0;
+    if (n > 0) progress.note("read " + with_commas(n) + " kept bounds from " + kept_bounds_path(options.table_file));
+  };
   SolveResult result;
   try {
     result = solve(position, options);
-  } catch (const Stopped& stopped) {
+  } catch (Stopped& stopped) {
     progress.clear();
+    stopped.bounds_read = bounds_read;
     return report_stopped(args, game, position, "alphabeta", stopped, resumed);
   }
   progress.clear();
@@ -478,7 +489,7 @@ int run_solve(const Args& args) {
     out["pairing"] = pairing_mode_name(options.pairing);
     out["pairing_cutoffs"] = result.pairing_cutoffs;
     add_table_file(out, args, resumed);
-    if (result.bitboard && !options.table_file.empty()) out["bounds_read"] = result.kept_bounds_read;
+    if (bounds_read) out["bounds_read"] = *bounds_read;
     if (result.certificate_written) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
@@ -508,9 +519,9 @@ int run_solve(const Args& args) {
               << with_commas(result.pairing_checks) << " positions examined ("
               << pairing_mode_name(options.pairing) << ")\n";
   std::cout << "time         " << seconds_text(result.seconds) << "\n" << table_file_text(args, resumed);
-  if (result.bitboard && !options.table_file.empty())
-    std::cout << "bounds       kept in " << kept_bounds_path(options.table_file) << " ("
-              << with_commas(result.kept_bounds_read) << " read at the start)\n";
+  if (bounds_read && (*bounds_read > 0 || std::filesystem::exists(kept_bounds_path(options.table_file))))
+    std::cout << "bounds       " << kept_bounds_path(options.table_file) << ": " << with_commas(*bounds_read)
+              << " positions read at the start\n";
   if (result.certificate_written)
     std::cout << "certificate  " << certificate_path << " (" << certificate_entries
               << " positions; check with: kinrow verify " << game.spec << " " << certificate_path

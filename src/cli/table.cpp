@@ -262,9 +262,14 @@ int run_table(const Args& args) {
           const std::string name = std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(k) +
                                    (misere ? "-misere" : "") + ".table";
           options.table_file = (table_dir / name).string();
-          s.resumed = std::filesystem::exists(options.table_file) || std::filesystem::exists(kept_bounds_path(options.table_file));
+          s.resumed = std::filesystem::exists(options.table_file);
           options.save_every_seconds = save_every_seconds(args);
           options.kept_bounds_nodes = bounds_over_nodes(args);
+          options.on_kept_bounds_read = [&](std::size_t n) {
+            s.bounds_read = n;
+            s.resumed = s.resumed || n > 0;
+            if (n > 0) progress.note(spec + ": read " + with_commas(n) + " kept bounds from " + kept_bounds_path(options.table_file));
+          };
           options.on_table_saved = save_notes(progress);
         }
         options.monitor.on_progress = [&](const SearchProgress& p) {
@@ -280,7 +285,6 @@ int run_table(const Args& args) {
           s.last_move = options.weak ? 0 : r.plies;
           s.nodes = r.nodes;
           s.seconds = r.seconds;
-          s.bounds_read = r.kept_bounds_read;
         } catch (const OutOfTime& stopped) {
           interrupted = stopped.interrupted;
           s.not_computed = interrupted ? "interrupted (Ctrl-C) after " + seconds_text(stopped.seconds)
@@ -328,7 +332,7 @@ int run_table(const Args& args) {
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
         if (s.resumed) out["resumed"] = true;  // nodes and seconds are this run's
-        if (s.bounds_read) out["bounds_read"] = s.bounds_read;  // positions from BOARD.bounds
+        if (!table_dir.empty() && gravity_solver_applies(game)) out["bounds_read"] = s.bounds_read;  // from BOARD.bounds
         // It ordered the questions of every board the bitboard searched, finished or not.
         if (args.has("expect") && gravity_solver_applies(game)) out["expect"] = args.get("expect");
         // A board not computed neither agrees nor disagrees (and is no failure).

@@ -27,7 +27,8 @@ OptionSpec bounds_over_option(const std::string& kept) {
   return {"bounds-over", "NODES",
           kept + ", Connect Four on the bitboard: keep in NAME.bounds,\n"
           "beside NAME.table, the bounds of each position whose search took at least NODES\n"
-          "nodes (default 268435456, 2^28: a few thousand lines for days of search; 0: none).\n"
+          "nodes (default 268435456, 2^28: some hundreds of lines for days of search; 0:\n"
+          "none; a last line cut short by a kill is skipped).\n"
           "Read back at the start, table or no table: copied to another machine, the file\n"
           "lets the search go on there without the table (docs/parallel.md)"};
 }

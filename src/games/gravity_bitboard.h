@@ -36,6 +36,9 @@ inline int lowest_bit(uint128_t bits) {
 // The bits a gravity board of width x height needs: a column of each height plus its sentinel.
 constexpr int gravity_board_bits(int width, int height) { return width * (height + 1); }
 
+// The version of GravityBitboard::key()'s encoding, named in the files that keep keys.
+constexpr int kGravityKeyScheme = 1;
+
 // Boards whose columns, each with its sentinel, fit in `bits` bits (64: 7x6, 8x7, 9x5,
 // 6x9 ...; 128: 8x8, 9x7, 10x6, 12x5 ... up to 15x7), with lines short enough that no
 // shift reaches past the word.
@@ -139,6 +142,8 @@ class GravityBitboard {
   // Cells a stone can be dropped into now: the lowest empty cell of each column.
   Bits playable() const { return (mask_ + g_->bottom) & g_->board; }
   bool column_playable(int x) const { return !(mask_ & g_->top_of(x)); }
+  // Unique per position (Pons). Kept bounds name positions by it in files that outlive
+  // the binary (search/kept_bounds.h): a change here bumps kGravityKeyScheme.
   Bits key() const { return current_ + mask_ + g_->bottom; }
   // The key after the side to move drops a stone on `cell`, without playing it.
   Bits key_after(Bits cell) const { return opponent() + (mask_ | cell) + g_->bottom; }

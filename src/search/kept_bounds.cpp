@@ -6,6 +6,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "core/error.h"
 #include "search/transposition_table.h"
 
@@ -45,32 +47,53 @@ KeptBounds::~KeptBounds() {
 
 void KeptBounds::keep(int moves, uint64_t key_high, uint64_t key_low, int lower, int upper, int move, uint64_t nodes) {
   std::lock_guard lock(mutex_);
-  if (failed_) return;
-  // Opened at the first position worth keeping: a search too small to keep any leaves no file.
+  // The team's threads often finish the same position with the same bounds: once is enough.
+  if (failed_ || !written_.emplace(key_high, key_low, lower, upper).second) return;
+  // Opened at the first position worth keeping: a search too small to keep any leaves no
+  // file. A last line cut short (read() skips it) is ended first, or the next line would
+  // join it.
   if (!file_) {
-    const bool is_new = !std::ifstream(path_).good() || std::ifstream(path_).peek() == std::ifstream::traits_type::eof();
+    char last = '\n';
+    {
+      std::ifstream in(path_, std::ios::binary | std::ios::ate);
+      if (in && in.tellg() > 0) {
+        in.seekg(-1, std::ios::end);
+        in.get(last);
+      } else {
+        last = 0;  // new or empty: the header first
+      }
+    }
     file_ = std::fopen(path_.c_str(), "a");
-    if (file_ && is_new) std::fprintf(file_, "%s%s\n", kMagic, label_.c_str());
+    if (file_ && last == 0) std::fprintf(file_, "%s%s\n", kMagic, label_.c_str());
+    if (file_ && last != 0 && last != '\n') std::fputc('\n', file_);
   }
   const int work = std::bit_width(nodes | 1);
   const bool written = file_ &&
                        std::fprintf(file_, "%d %" PRIx64 " %" PRIx64 " %d %d %d %d\n", moves, key_high, key_low, lower,
                                     upper, move, work) > 0 &&
-                       std::fflush(file_) == 0;
+                       std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;  // on disk: a lost machine loses none
   if (!written) {
     failed_ = true;
     std::cerr << "\nkinrow: cannot write " << printable(path_) << " (the search goes on; its table keeps the bounds)\n";
   }
 }
 
-std::size_t KeptBounds::read(const std::string& path, const std::string& label, TranspositionTable& table) {
-  std::ifstream in(path);
+std::size_t KeptBounds::read(const std::string& path, const std::string& label, const KeptKeys& keys,
+                             TranspositionTable& table) {
+  std::ifstream in(path, std::ios::binary);
   if (!in) return 0;
   std::string line;
   int number = 0;
   std::size_t read = 0;
   while (std::getline(in, line)) {
     ++number;
+    // A last line with no newline was cut short (a process killed mid-write, a full
+    // disk): its position is lost, the others stand, and keep() ends it before appending.
+    if (in.eof()) {
+      std::cerr << "kinrow: " << printable(path) << ", line " << number << ": cut short; skipped\n";
+      break;
+    }
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // a copy with Windows line ends
     if (number == 1) {
       if (line != kMagic + label)
         fail(path, 1, "expected \"" + std::string(kMagic) + label + "\" (the bounds of another search?)");
@@ -82,9 +105,12 @@ std::size_t KeptBounds::read(const std::string& path, const std::string& label, 
     uint64_t high = 0, low = 0;
     std::string extra;
     if (!(words >> moves >> std::hex >> high >> low >> std::dec >> lower >> upper >> move >> work) || (words >> extra) ||
-        moves < 0 || lower > upper || lower < INT16_MIN || upper > INT16_MAX || move < -1 || move > 255 || work < 1 ||
-        work > 64)
+        moves < 0 || moves > keys.cells || lower > upper || lower < -keys.max_score || upper > keys.max_score ||
+        move < -1 || move >= keys.width || work < 1 || work > 64)
       fail(path, number, "expected \"MOVES KEY-HIGH KEY-LOW LOWER UPPER MOVE WORK\", not \"" + printable(line) + "\"");
+    // The table indexes buckets by the high word: one past the board's keys would be a
+    // bucket past the table's end.
+    if (high >= keys.high_end) fail(path, number, "a key of more bits than the board has");
     table.store(low, lower, upper, move, uint64_t{1} << (work - 1), high);
     ++read;
   }

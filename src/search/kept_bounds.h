@@ -4,14 +4,15 @@
 // A table that holds a long search is as large as the search's memory (8 GiB for the
 // empty 9x6 board) and lives on the machine that ran it: twice a machine was replaced and
 // took a twelve-hour search with it. What such a search cannot cheaply do again is a few
-// thousand positions near the root, each the result of hundreds of millions of nodes. Their
-// bounds, a line each, make a file of a megabyte or less, which can be kept anywhere (a
+// hundred positions near the root, each the result of hundreds of millions of nodes. Their
+// bounds, a line each, make a file of kilobytes, which can be kept anywhere (a
 // repository, say); read back into an empty table, they let a search on another machine
 // skip every subtree they settle. Both are stores of the same true bounds (scores are
 // absolute, transposition_table.h): what is read back is trusted as the table is.
 //
-// Text, one position a line, appended and flushed as each is found (a kill loses none):
-//   kinrow-kept-bounds 1 gravity bitboard connect:9x6x4
+// Text, one position a line, appended and flushed to the disk as each is found (a kill or
+// a lost machine loses none):
+//   kinrow-kept-bounds 1 gravity bitboard key 1 connect:9x6x4
 //   MOVES KEY-HIGH KEY-LOW LOWER UPPER MOVE WORK
 // MOVES: the stones on the board; KEY-HIGH, KEY-LOW: the table key in hexadecimal (the
 // high word 0 on boards of 64 bits); LOWER, UPPER, MOVE: as the table keeps them; WORK:
@@ -22,20 +23,31 @@
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
+#include <set>
 #include <string>
+#include <tuple>
 
 namespace kinrow {
 
 class TranspositionTable;
 
-// A position's search is kept once it took at least this many nodes, by default: about a
-// line for every 2^28 nodes a level, a few thousand lines for a search of hundreds of
-// billions of nodes.
+// A position's search is kept once it took at least this many nodes, by default: some
+// hundreds of lines for a search of a hundred billion nodes (docs/benchmarks.md).
 constexpr uint64_t kDefaultKeptBoundsNodes = uint64_t{1} << 28;
 
 // The file kept beside a table file: "9x6x4.bounds" for "9x6x4.table" (".bounds" added to
 // a name that does not end in ".table").
 std::string kept_bounds_path(const std::string& table_file);
+
+// What a kept line may hold for its board, checked as it is read: a damaged or hand-made
+// line must not reach the table with a key of more bits than the board's (the table
+// indexes its buckets by the high word).
+struct KeptKeys {
+  int cells = 0;  // of the board: the most stones a position has
+  int width = 0;  // columns: a move is one of them
+  int max_score = 0;  // connect_score(cells, 0): the largest score of either sign
+  uint64_t high_end = 1;  // 2^(board bits - 64), or 1 (the high word 0) for boards of 64 bits
+};
 
 class KeptBounds {
  public:
@@ -54,9 +66,11 @@ class KeptBounds {
   void keep(int moves, uint64_t key_high, uint64_t key_low, int lower, int upper, int move, uint64_t nodes);
 
   // Reads every position of the file at `path` into `table` (the main one: a position
-  // that cost this much is far from the leaves); the number read. A missing file is none;
-  // InputError, naming the line, for another label or a line that does not read.
-  static std::size_t read(const std::string& path, const std::string& label, TranspositionTable& table);
+  // that cost this much is far from the leaves); the number read. A missing file is none,
+  // a last line cut short is skipped with a note; InputError, naming the line, for another
+  // label or a line that does not read or lies outside `keys`.
+  static std::size_t read(const std::string& path, const std::string& label, const KeptKeys& keys,
+                          TranspositionTable& table);
 
  private:
   std::mutex mutex_;
@@ -64,6 +78,7 @@ class KeptBounds {
   std::FILE* file_ = nullptr;  // opened at the first position kept
   uint64_t min_nodes_;
   bool failed_ = false;
+  std::set<std::tuple<uint64_t, uint64_t, int, int>> written_;  // key and bounds, by this run
 };
 
 }  // namespace kinrow

@@ -218,8 +218,15 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       std::optional<KeptBounds> kept;
       std::size_t kept_read = 0;
       if (!file.empty()) {
-        kept_read = KeptBounds::read(kept_bounds_path(file), label, table);
-        if (options.kept_bounds_nodes > 0) kept.emplace(kept_bounds_path(file), label, options.kept_bounds_nodes);
+        const std::string kept_label = "gravity bitboard key " + std::to_string(kGravityKeyScheme) + " " + game.spec;
+        const int bits = gravity_board_bits(game.width(), game.height());
+        const KeptKeys keys{.cells = game.cell_count(),
+                            .width = game.width(),
+                            .max_score = connect_score(game.cell_count(), 0),
+                            .high_end = bits > 64 ? uint64_t{1} << (bits - 64) : 1};
+        kept_read = KeptBounds::read(kept_bounds_path(file), kept_label, keys, table);
+        if (options.on_kept_bounds_read) options.on_kept_bounds_read(kept_read);
+        if (options.kept_bounds_nodes > 0) kept.emplace(kept_bounds_path(file), kept_label, options.kept_bounds_nodes);
       }
       run_saving_table(
           options.save_every_seconds, file,

@@ -47,6 +47,9 @@ struct SolveOptions {
   // NAME.table; search/kept_bounds.h), and read back at the start, table or no table: a
   // long search outlives the machine that keeps its table. 0: none kept (read still).
   uint64_t kept_bounds_nodes = kDefaultKeptBoundsNodes;
+  // Hears how many positions were read from the kept bounds, before the search starts (a
+  // stopped search returns no SolveResult).
+  std::function<void(std::size_t)> on_kept_bounds_read;
   // Pairing cut-offs in the generic search (search/pairing_cutoff.h); no effect where
   // they do not apply (gravity, misere, several stones a turn).
   PairingMode pairing = PairingMode::Shared;
