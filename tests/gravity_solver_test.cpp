@@ -88,6 +88,25 @@ INSTANTIATE_TEST_SUITE_P(
                       Board{"connect:10x7x5", 12, 5}, Board{"connect:26x2x3,misere", 12, 4}),
     [](const auto& info) { return testing::test_name(info.param.spec); });
 
+// A line the side to move completes at once is the best move, weak or strong; the weak
+// solve took the centre first and proved it kept the win (9.7 M nodes here), where the
+// strong one had no such choice.
+TEST(GravitySolver, AWinAtOnceIsTheBestMoveWithoutASearch) {
+  const Game game = make_game("connect:9x7x4");
+  const Position position = play_moves(game, "1 1 2 2 9 9 8 8 1 1 2 2 9 9 8 8 3 7 3 7");  // x x x . on row 1
+  for (const bool weak : {true, false}) {
+    SolveOptions options;
+    options.table_megabytes = 16;
+    options.gravity.threads = 1;
+    options.weak = weak;
+    const SolveResult r = solve(position, options);
+    EXPECT_EQ(r.value, Value::Win);
+    ASSERT_TRUE(r.best_move);
+    EXPECT_EQ(format_turn(game, *r.best_move), "4");
+    EXPECT_LT(r.nodes, 100u) << (weak ? "weak" : "strong");
+  }
+}
+
 // An expected outcome orders the questions and nothing else: whatever is expected, right
 // or wrong, every score and value is the one asked without it.
 TEST(GravitySolver, AnExpectedOutcomeChangesNoScore) {

@@ -113,6 +113,12 @@ class GravitySearch {
     return score;
   }
 
+  // Whether dropping in column x completes a line of the mover at once (normal play).
+  bool wins_at_once(int x) const {
+    const Bits cell = (board_.mask() + g_.bottom_of(x)) & g_.column[x];
+    return !Misere && (cell & completing_cells<K>(g_, board_.current(), empty()));
+  }
+
   uint64_t nodes() const { return nodes_; }
   // Positions whose search took at least kept->min_nodes() nodes are also written to
   // `kept` (search/kept_bounds.h); null: none.

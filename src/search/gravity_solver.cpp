@@ -187,6 +187,12 @@ GravitySolution solve_with(const Game& game, const std::vector<int>& columns, bo
   // value: any move of a lost position, which the weak answer cannot rank).
   GravitySearch<K, Misere, Bits>& search = team.leader();
   const int keep = solution.score;
+  // A line completed at once first: in weak mode any move that keeps a win would do, and
+  // proving that the centre keeps it can take millions of nodes where this takes none.
+  for (int i = 0; i < geometry.width && solution.best_column < 0 && keep > 0; ++i) {
+    const int x = search.column_order(i);
+    if (board.column_playable(x) && search.wins_at_once(x)) solution.best_column = x;
+  }
   for (int i = 0; i < geometry.width && solution.best_column < 0; ++i) {
     const int x = search.column_order(i);
     if (!board.column_playable(x)) continue;
