@@ -71,7 +71,7 @@ void KeptBounds::keep(int moves, uint64_t key_high, uint64_t key_low, int lower,
   const bool written = file_ &&
                        std::fprintf(file_, "%d %" PRIx64 " %" PRIx64 " %d %d %d %d\n", moves, key_high, key_low, lower,
                                     upper, move, work) > 0 &&
-                       std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;  // on disk: a lost machine loses none
+                       std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;  // on the disk: a crash loses none
   if (!written) {
     failed_ = true;
     std::cerr << "\nkinrow: cannot write " << printable(path_) << " (the search goes on; its table keeps the bounds)\n";

@@ -11,7 +11,7 @@
 // absolute, transposition_table.h): what is read back is trusted as the table is.
 //
 // Text, one position a line, appended and flushed to the disk as each is found (a kill or
-// a lost machine loses none):
+// a crash loses none; a replaced machine takes the file along unless it was copied off):
 //   kinrow-kept-bounds 1 gravity bitboard key 1 connect:9x6x4
 //   MOVES KEY-HIGH KEY-LOW LOWER UPPER MOVE WORK
 // MOVES: the stones on the board; KEY-HIGH, KEY-LOW: the table key in hexadecimal (the
