@@ -216,7 +216,6 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       const std::string label = "gravity bitboard " + game.spec;
       if (!file.empty() && std::filesystem::exists(file)) table.load(file, label);
       std::optional<KeptBounds> kept;
-      std::size_t kept_read = 0;
       if (!file.empty()) {
         const std::string kept_label = "gravity bitboard key " + std::to_string(kGravityKeyScheme) + " " + game.spec;
         const int bits = gravity_board_bits(game.width(), game.height());
@@ -224,15 +223,14 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
                             .width = game.width(),
                             .max_score = connect_score(game.cell_count(), 0),
                             .high_end = bits > 64 ? uint64_t{1} << (bits - 64) : 1};
-        kept_read = KeptBounds::read(kept_bounds_path(file), kept_label, keys, table);
-        if (options.on_kept_bounds_read) options.on_kept_bounds_read(kept_read);
+        const std::size_t read = KeptBounds::read(kept_bounds_path(file), kept_label, keys, table);
+        if (options.on_kept_bounds_read) options.on_kept_bounds_read(read);
         if (options.kept_bounds_nodes > 0) kept.emplace(kept_bounds_path(file), kept_label, options.kept_bounds_nodes);
       }
       run_saving_table(
           options.save_every_seconds, file,
           [&](const std::string& path, const std::atomic<bool>* abandon) { table.save(path, label, abandon); },
           options.on_table_saved, [&] { result = solve_gravity(position, options, table, kept ? &*kept : nullptr); });
-      result.kept_bounds_read = kept_read;
     } else {
       BoardOptions board_options;
       board_options.key_symmetries = options.max_key_symmetries;

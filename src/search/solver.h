@@ -67,7 +67,6 @@ struct SolveResult {
   double seconds = 0;
   int windows = 0;  // null-window searches made
   std::size_t table_bytes = 0;
-  std::size_t kept_bounds_read = 0;  // positions read from the table file's kept bounds
   std::size_t symmetries = 1;  // size of the game's symmetry group
   std::optional<Certificate> certificate;  // when asked for in memory and the game is not over
   bool certificate_written = false;        // the whole certificate went to its sink (or into `certificate`)
