@@ -228,7 +228,6 @@ TEST(KeptBounds, SolveAndTableKeepAndReadThem) {
   EXPECT_NE(run.out.find("\"resumed\":true,\"bounds_read\":1"), std::string::npos) << run.out;
 
   EXPECT_EQ(testing::kinrow("solve connect:7x5x4 --bounds-over 5").status, 2);
-  EXPECT_EQ(testing::kinrow("solve connect:7x5x4 --method pns --bounds-over 5 --table-file " + table).status, 2);
   EXPECT_EQ(testing::kinrow("table connect --width 5 --height 4 --bounds-over 5").status, 2);
 }
 

@@ -128,7 +128,7 @@ const CommandSpec kSolveSpec = {
                                "again goes on where it stopped. Df-pn, and alpha-beta on gravity boards\n"
                                "(the bitboard); the same --tt-mb every time (docs/parallel.md)"},
         save_every_option("with --table-file or --split-dir"),
-        bounds_over_option("with --table-file"),
+        bounds_over_option("with --table-file or --split-dir"),
         {"json", "", "print one JSON object instead of text"},
         {"quiet", "", "no progress on stderr"},
     },
@@ -167,6 +167,13 @@ std::string table_file_text(const Args& args, bool resumed) {
   return "table        saved to " + args.get("table-file") + (resumed ? " (this run went on from it)" : "") + "\n";
 }
 
+// The kept file's line of a report ("bounds", "proofs"): where it is and what was read
+// from it, when there was something to read.
+std::string kept_read_text(const std::string& kind, const std::string& path, std::optional<std::size_t> read) {
+  if (!read || (*read == 0 && !std::filesystem::exists(path))) return "";
+  return kind + std::string(13 - kind.size(), ' ') + path + ": " + with_commas(*read) + " positions read at the start\n";
+}
+
 // Why a solve stopped before its value (--seconds or Ctrl-C), for report_stopped.
 struct Stopped {
   uint64_t nodes = 0;
@@ -174,8 +181,9 @@ struct Stopped {
   bool interrupted = false;  // Ctrl-C; else --seconds
   // Df-pn's answer: the question it left open, and what an earlier one settled.
   const DfpnResult* dfpn = nullptr;
-  // Alpha-beta on the bitboard with a table file: the kept bounds read at the start.
-  std::optional<std::size_t> bounds_read;
+  // With a table file, what was read at the start from the file kept beside it: alpha-beta's
+  // bounds on the bitboard (search/kept_bounds.h), df-pn's answers (search/kept_proofs.h).
+  std::optional<std::size_t> bounds_read, proofs_read;
 };
 
 // A solve stopped before its value: where it got to, and where its table is. Exit status
@@ -198,6 +206,7 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
       out["open"] = {{"wins", player_name(dfpn->open_attacker)}, {"pn", dfpn->open_pn}, {"dn", dfpn->open_dn}};
     add_table_file(out, args, resumed);
     if (stopped.bounds_read) out["bounds_read"] = *stopped.bounds_read;
+    if (stopped.proofs_read) out["proofs_read"] = *stopped.proofs_read;
     out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
   } else {
@@ -210,7 +219,9 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     if (dfpn && dfpn->open_attacker >= 0)
       std::cout << "open         does the " << player_name(dfpn->open_attacker) << " player win? root pn "
                 << number(dfpn->open_pn) << ", dn " << number(dfpn->open_dn) << " when it stopped\n";
-    std::cout << "nodes        " << with_commas(stopped.nodes) << "\n" << table_file_text(args, resumed);
+    std::cout << "nodes        " << with_commas(stopped.nodes) << "\n" << table_file_text(args, resumed)
+              << kept_read_text("bounds", kept_bounds_path(args.get("table-file")), stopped.bounds_read)
+              << kept_read_text("proofs", kept_proofs_path(args.get("table-file")), stopped.proofs_read);
     if (args.has("table-file")) std::cout << "             run the same command again to go on\n";
   }
   return stopped.interrupted ? 130 : 4;
@@ -219,7 +230,8 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
 // A df-pn answer; `choice` says how it ran, and why when kinrow chose (`chosen`).
 // `certificate_entries`: the entries of the certificate written to --certificate's file.
 int report_proof_numbers(const Args& args, const Game& game, const Position& position, const DfpnResult& result,
-                         std::size_t certificate_entries, const MethodChoice& choice, bool chosen) {
+                         std::size_t certificate_entries, const MethodChoice& choice, bool chosen,
+                         std::optional<std::size_t> proofs_read) {
   const std::string certificate_path = args.get("certificate");
   const bool asked_one = args.has("wins");
   const std::string asked = args.get("wins");  // "first" or "second"
@@ -241,6 +253,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
     add_table_file(out, args, result.resumed);
+    if (proofs_read) out["proofs_read"] = *proofs_read;
     if (result.certificate_written) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
@@ -260,7 +273,8 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
             << "value        " << to_move_value << " for the side to move; game: " << game_value << "\n"
             << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
             << "time         " << seconds_text(result.seconds) << "\n"
-            << table_file_text(args, result.resumed);
+            << table_file_text(args, result.resumed)
+            << kept_read_text("proofs", kept_proofs_path(args.get("table-file")), proofs_read);
   if (result.certificate_written)
     std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries)
               << " entries, read off in " << seconds_text(result.certificate_seconds) << " with "
@@ -336,7 +350,7 @@ int run_solve(const Args& args) {
     throw InputError("--method takes alphabeta, pns, parts, tile or auto, not \"" + printable(method) + "\"");
   const bool budgeted = args.has("seconds") || args.has("table-file");
   check_save_every(args, args.has("table-file") || args.has("split-dir"), "--table-file or --split-dir");
-  check_bounds_over(args, args.has("table-file"), "--table-file");
+  check_bounds_over(args, args.has("table-file") || args.has("split-dir"), "--table-file or --split-dir");
   if (method == "tile" || (method == "auto" && breaker_answers_in_kind(game.rules))) {
     if (budgeted) throw InputError("--seconds and --table-file are for df-pn and alpha-beta, not tile games");
     return solve_tile_game(args, game);
@@ -363,14 +377,14 @@ int run_solve(const Args& args) {
   const double budget = args.has("seconds") ? args.get_double("seconds", 0, 1e-3, 1e9) : 0;
   options.table_file = args.get("table-file");
   options.save_every_seconds = save_every_seconds(args);
-  options.kept_bounds_nodes = bounds_over_nodes(args);
+  options.kept_bounds_nodes = bounds_over_nodes(args, kDefaultKeptBoundsNodes);
   options.on_table_saved = save_notes(progress);
   // The budget is read where progress is shown: at least every `budget` seconds.
   if (budget > 0) options.monitor.interval_seconds = std::min(1.0, budget);
   options.monitor.on_progress = [&](const SearchProgress& p) {
     progress.show(search_progress_text(p));
     const bool interrupted = interrupt_requested().load();
-    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted, nullptr, std::nullopt};
+    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted, nullptr, std::nullopt, std::nullopt};
   };
   DfpnOptions proof_numbers;
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
@@ -419,9 +433,13 @@ int run_solve(const Args& args) {
     proof_numbers.threads = choice.threads;
     proof_numbers.table_megabytes = choice.table_megabytes;
     proof_numbers.seconds = budget;
-    if (args.has("bounds-over"))
-      throw InputError("--bounds-over keeps bounds of alpha-beta on the Connect Four bitboard; df-pn keeps its table only");
     proof_numbers.table_file = options.table_file;
+    proof_numbers.kept_proofs_nodes = bounds_over_nodes(args, kDefaultKeptProofsNodes);
+    std::optional<std::size_t> proofs_read;  // from the answers kept beside the table file
+    proof_numbers.on_kept_read = [&](std::size_t n) {
+      proofs_read = n;
+      if (n > 0) progress.note("read " + with_commas(n) + " kept answers from " + kept_proofs_path(options.table_file));
+    };
     proof_numbers.save_every_seconds = options.save_every_seconds;
     proof_numbers.on_table_saved = options.on_table_saved;
     proof_numbers.interrupt = &interrupt_requested();
@@ -435,12 +453,13 @@ int run_solve(const Args& args) {
     progress.clear();
     if (result.out_of_time || result.interrupted)
       return report_stopped(args, game, position, "pns",
-                            {result.nodes, result.seconds, result.interrupted, &result, std::nullopt}, result.resumed);
+                            {result.nodes, result.seconds, result.interrupted, &result, std::nullopt, proofs_read},
+                            result.resumed);
     if (!result.complete)
       throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
                        "try --method alphabeta");
     const std::size_t entries = file && result.certificate_written ? file->finish() : 0;
-    return report_proof_numbers(args, game, position, result, entries, choice, method == "auto");
+    return report_proof_numbers(args, game, position, result, entries, choice, method == "auto", proofs_read);
   }
   if (args.has("split")) throw InputError("--split is for df-pn; add --method pns");
   if (args.has("split-dir")) throw InputError("--split-dir goes with --split (and --method pns)");
@@ -519,9 +538,7 @@ int run_solve(const Args& args) {
               << with_commas(result.pairing_checks) << " positions examined ("
               << pairing_mode_name(options.pairing) << ")\n";
   std::cout << "time         " << seconds_text(result.seconds) << "\n" << table_file_text(args, resumed);
-  if (bounds_read && (*bounds_read > 0 || std::filesystem::exists(kept_bounds_path(options.table_file))))
-    std::cout << "bounds       " << kept_bounds_path(options.table_file) << ": " << with_commas(*bounds_read)
-              << " positions read at the start\n";
+  std::cout << kept_read_text("bounds", kept_bounds_path(options.table_file), bounds_read);
   if (result.certificate_written)
     std::cout << "certificate  " << certificate_path << " (" << certificate_entries
               << " positions; check with: kinrow verify " << game.spec << " " << certificate_path

@@ -147,9 +147,15 @@ class SplitDir {
     }
     return file(prefix + std::to_string(megabytes) + suffix);
   }
-  static void forget(const std::string& table) {  // the question is answered: its table is no longer wanted
+  // The answers a question's proofs keep as they go (search/kept_proofs.h): "move-3.proofs",
+  // named without the table's size, so that they are read whatever size the table is made
+  // at (or where it was lost). Empty where the directory is not kept.
+  std::string kept(const std::string& name) const { return keep_ ? file(name + ".proofs") : ""; }
+  // The question is answered: its table and kept answers are no longer wanted.
+  static void forget(const DfpnOptions& question) {
     std::error_code ignored;
-    if (!table.empty()) fs::remove(table, ignored);
+    if (!question.table_file.empty()) fs::remove(question.table_file, ignored);
+    if (!question.kept_file.empty()) fs::remove(question.kept_file, ignored);
   }
 
  private:
@@ -327,6 +333,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       one.threads = 1;
       one.table_megabytes = table;
       one.table_file = dir.table("move-" + std::to_string(i + 1), one.table_megabytes);  // a stopped move goes on from it
+      one.kept_file = dir.kept("move-" + std::to_string(i + 1));
       one.interrupt = &stop;
       if (budget > 0) one.seconds = std::max(1e-3, budget - seconds_since(started));
       one.on_progress = [&, i](uint64_t nodes, uint32_t pn, uint32_t dn) {
@@ -365,7 +372,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
         continue;
       }
       proof.certificate_pending = false;
-      SplitDir::forget(one.table_file);  // kept until the certificate is written: it decides again at once
+      SplitDir::forget(one);  // kept until the certificate is written: it decides again at once
     }
   };
   auto work = [&] {
@@ -411,6 +418,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       whole.threads = request.threads;
       whole.table_megabytes = request.table_megabytes;
       whole.table_file = dir.table("opponent", whole.table_megabytes);
+      whole.kept_file = dir.kept("opponent");
       if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
       progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +
                     std::to_string(request.threads) + " thread" + (request.threads > 1 ? "s" : "") + ")");
@@ -432,7 +440,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       else if (!opponent->complete)
         throw SplitGaveUp("df-pn stopped before deciding the opponent's question (its proof numbers overflowed)");
       else
-        SplitDir::forget(whole.table_file);
+        SplitDir::forget(whole);
     }
   }
   result.seconds = seconds_since(started);

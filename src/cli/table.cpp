@@ -83,7 +83,7 @@ const CommandSpec kTableSpec = {
                              "bytes): a board stopped by --board-seconds or Ctrl-C goes on where it stopped\n"
                              "when run again with the same DIR and --tt-mb"},
         save_every_option("connect, mnk: with --table-dir or --split-dir"),
-        bounds_over_option("connect: with --table-dir"),
+        bounds_over_option("connect, mnk: with --table-dir or --split-dir"),
         {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},
         {"p", "P", "mnk: stones a turn (default 2)"},
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
@@ -201,7 +201,7 @@ int run_table(const Args& args) {
   const bool table_kept = (family == "connect" || family == "mnk") &&
                           (args.has("table-dir") || (family == "mnk" && args.has("split-dir")));
   check_save_every(args, table_kept, "--table-dir (table connect, table mnk) or --split-dir (table mnk)");
-  check_bounds_over(args, family == "connect" && args.has("table-dir"), "--table-dir to table connect");
+  check_bounds_over(args, table_kept, "--table-dir (table connect, table mnk) or --split-dir (table mnk)");
   if (args.positional[0] == "misere") return run_table_misere(args);
   if (args.positional[0] == "mnk") return run_table_mnk(args);
   if (args.positional[0] != "connect")
@@ -264,7 +264,7 @@ int run_table(const Args& args) {
           options.table_file = (table_dir / name).string();
           s.resumed = std::filesystem::exists(options.table_file);
           options.save_every_seconds = save_every_seconds(args);
-          options.kept_bounds_nodes = bounds_over_nodes(args);
+          options.kept_bounds_nodes = bounds_over_nodes(args, kDefaultKeptBoundsNodes);
           options.on_kept_bounds_read = [&](std::size_t n) {
             s.bounds_read = n;
             s.resumed = s.resumed || n > 0;

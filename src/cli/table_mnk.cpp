@@ -109,6 +109,7 @@ int run_table_mnk(const Args& args) {
   ProgressLine progress(!args.has("quiet"));
   options.save_every_seconds = save_every_seconds(args);
   options.on_table_saved = save_notes(progress);
+  options.kept_proofs_nodes = bounds_over_nodes(args, kDefaultKeptProofsNodes);
 
   std::vector<BoardRow> boards;
   int unsolved = 0;
@@ -121,6 +122,11 @@ int run_table_mnk(const Args& args) {
     if (!table_dir.empty()) {
       options.table_file = (table_dir / (board_name(n, k, p, q) + ".table")).string();
       b.resumed = std::filesystem::exists(options.table_file);
+      // Or its answers kept beside it (search/kept_proofs.h), read before the proofs.
+      options.on_kept_read = [&](std::size_t read) {
+        b.resumed = b.resumed || read > 0;
+        if (read > 0) progress.note(b.spec + ": read " + with_commas(read) + " kept answers from " + kept_proofs_path(options.table_file));
+      };
     }
     const auto start = std::chrono::steady_clock::now();
     options.on_progress = [&](uint64_t nodes, uint32_t pn, uint32_t dn) {

@@ -25,20 +25,21 @@ double save_every_seconds(const Args& args) {
 
 OptionSpec bounds_over_option(const std::string& kept) {
   return {"bounds-over", "NODES",
-          kept + ", Connect Four on the bitboard: keep in NAME.bounds,\n"
-          "beside NAME.table, the bounds of each position whose search took at least NODES\n"
-          "nodes (default 268435456, 2^28: some hundreds of lines for days of search; 0:\n"
-          "none; a last line cut short by a kill is skipped).\n"
-          "Read back at the start, table or no table: copied to another machine, the file\n"
-          "lets the search go on there without the table (docs/parallel.md)"};
+          kept + ": keep beside NAME.table, as they are found, the results\n"
+          "of each position whose search took at least NODES nodes: alpha-beta's bounds\n"
+          "(Connect Four on the bitboard) in NAME.bounds, default 268435456 (2^28); df-pn's\n"
+          "proofs and disproofs in NAME.proofs, default 16384 (2^14). Some hundreds of lines\n"
+          "for days of alpha-beta; 0: none kept; a last line cut short by a kill is\n"
+          "skipped. Read back at the start, table or no table: copied to another machine,\n"
+          "the file lets the search go on there without the table (docs/parallel.md)"};
 }
 
 void check_bounds_over(const Args& args, bool table_kept, const std::string& kept) {
-  if (args.has("bounds-over") && !table_kept) throw InputError("--bounds-over keeps bounds beside a kept table: give " + kept);
+  if (args.has("bounds-over") && !table_kept) throw InputError("--bounds-over keeps results beside a kept table: give " + kept);
 }
 
-uint64_t bounds_over_nodes(const Args& args) {
-  return static_cast<uint64_t>(args.get_int("bounds-over", static_cast<long>(kDefaultKeptBoundsNodes), 0, 1L << 62));
+uint64_t bounds_over_nodes(const Args& args, uint64_t default_nodes) {
+  return static_cast<uint64_t>(args.get_int("bounds-over", static_cast<long>(default_nodes), 0, 1L << 62));
 }
 
 std::function<void(const TableSaveReport&)> save_notes(ProgressLine& progress) {

@@ -11,6 +11,7 @@
 #include "cli/args.h"
 #include "cli/format.h"
 #include "search/kept_bounds.h"
+#include "search/kept_proofs.h"
 #include "search/periodic_save.h"
 
 namespace kinrow::cli {
@@ -26,11 +27,12 @@ void check_save_every(const Args& args, bool table_kept, const std::string& kept
 // The interval --save-every asks for, in seconds (default: half an hour; 0: only at the end).
 double save_every_seconds(const Args& args);
 
-// --bounds-over: the positions whose bounds are kept beside a kept table of the gravity
-// bitboard (search/kept_bounds.h). `kept` as for save_every_option.
+// --bounds-over: the positions whose results are kept beside a kept table: alpha-beta's
+// bounds on the gravity bitboard (search/kept_bounds.h), df-pn's answers
+// (search/kept_proofs.h). `kept` as for save_every_option; `default_nodes` the method's.
 OptionSpec bounds_over_option(const std::string& kept);
 void check_bounds_over(const Args& args, bool table_kept, const std::string& kept);
-uint64_t bounds_over_nodes(const Args& args);
+uint64_t bounds_over_nodes(const Args& args, uint64_t default_nodes);
 
 // A note on `progress` for each save: the file and how long it took, or why it could not
 // be saved (the search goes on).

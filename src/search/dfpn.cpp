@@ -26,10 +26,14 @@ uint32_t add(uint32_t a, uint32_t b) { return std::min<uint64_t>(kInfinity, uint
 
 bool one_stone_a_turn(const Rules& rules) { return rules.stones_per_turn == 1 && rules.first_turn_stones == 1; }
 
-// What a table file's keys mean (search/table_file.h).
+// What a table's keys mean (also a kept file's: search/kept_proofs.h).
+std::string dfpn_key_label(const BoardTables& tables, bool reduced_keys) {
+  return "df-pn " + tables.game->spec + ", " + (reduced_keys ? "reduced" : "plain") + " keys";
+}
+
+// What a table file's slots mean (search/table_file.h).
 std::string dfpn_table_label(const BoardTables& tables, bool reduced_keys, std::size_t slot_bytes) {
-  return "df-pn " + tables.game->spec + ", " + (reduced_keys ? "reduced" : "plain") + " keys, " +
-         std::to_string(slot_bytes) + "-byte slots";
+  return dfpn_key_label(tables, reduced_keys) + ", " + std::to_string(slot_bytes) + "-byte slots";
 }
 
 }  // namespace
@@ -206,6 +210,7 @@ void Dfpn<W>::store(uint64_t key, Numbers n, uint64_t work, const Cells& moves, 
   if (word(slot.key) == key) width = std::max(width, word(slot.work));
   writer.put({.key = key, .pn = n.pn, .dn = n.dn, .version = 0, .position = position, .work = width, .moves = moves});
   writer.leave();
+  if (kept_ && width >= kept_width_ && (n.pn == 0 || n.dn == 0)) kept_->keep(key, n.pn == 0, width, moves.word);
 }
 
 template <int W>
@@ -745,6 +750,8 @@ std::optional<bool> Dfpn<W>::resolve_in_parallel(Board& board) {
         Dfpn& helper = *helpers_[i];
         helper.attacker_ = attacker_;
         helper.root_excluded_ = root_excluded_;
+        helper.kept_ = kept_;
+        helper.kept_width_ = kept_width_;
         helper.stop_ = &stop;
         Board local(tables_);
         local.assign(position);
@@ -877,6 +884,27 @@ void Dfpn<W>::load_table(const std::string& path) {
                      "give the same --tt-mb as when it was written");
   in.read(table_, slots_ * sizeof(Slot));
   in.finish();
+}
+
+template <int W>
+std::string Dfpn<W>::kept_label() const {
+  return dfpn_key_label(tables_, reduced_keys_);
+}
+
+// Stored as the search stores an answer (a kept answer's key is a final one: it replaces
+// what a table file held open for it).
+template <int W>
+void Dfpn<W>::take_kept(const KeptProof& proof) {
+  Cells zone;
+  for (int i = 0; i < W; ++i) zone.word[i] = proof.zone[static_cast<std::size_t>(i)];
+  store(proof.key, proof.proven ? Numbers{0, kInfinity} : Numbers{kInfinity, 0}, uint64_t{1} << (proof.work - 1),
+        zone);
+}
+
+template <int W>
+void Dfpn<W>::keep_proofs_in(KeptProofs* kept) {
+  kept_ = kept;
+  kept_width_ = kept ? static_cast<uint16_t>(std::bit_width(kept->min_nodes())) : 0;
 }
 
 #define INSTANTIATE(W) template class Dfpn<W>;

@@ -62,6 +62,7 @@
 #include "search/canonical.h"
 #include "search/dfpn_slot.h"
 #include "search/dominance.h"
+#include "search/kept_proofs.h"
 #include "search/line_cover.h"
 #include "search/line_pairing.h"
 #include "search/line_tuples.h"
@@ -135,6 +136,14 @@ struct DfpnOptions {
   // the saving thread.
   double save_every_seconds = kDefaultSaveEverySeconds;
   std::function<void(const TableSaveReport&)> on_table_saved;
+  // dfpn_solve only, with a table file: each proof or disproof whose search took at least
+  // this many nodes (to a power of two) is also kept, as it is found, in a small file
+  // beside it (NAME.proofs for NAME.table; search/kept_proofs.h), and read back at the
+  // start, table or no table: a long proof outlives the machine that keeps its table.
+  // 0: none kept (read still). `on_kept_read` hears how many were read, before the proofs.
+  uint64_t kept_proofs_nodes = kDefaultKeptProofsNodes;
+  std::string kept_file;  // where they are kept, if not beside the table file
+  std::function<void(std::size_t)> on_kept_read;
   // dfpn_solve only: the proofs give up after this many seconds (0: no limit), as they do
   // when `interrupt` (if set) becomes true, read at every expansion (Ctrl-C: cli/interrupt.h).
   double seconds = 0;
@@ -261,6 +270,12 @@ class Dfpn {
   // being written as empty. `abandon`: as TableFileWriter's.
   void save_table(const std::string& path, const std::atomic<bool>* abandon = nullptr) const;
   void load_table(const std::string& path);
+  // The kept file of proofs beside a table file (search/kept_proofs.h): what its keys
+  // mean, an answer read from it into the table, and the file that answers found from now
+  // on go to (those that took at least its min_nodes(); null: none).
+  std::string kept_label() const;
+  void take_kept(const KeptProof& proof);
+  void keep_proofs_in(KeptProofs* kept);
   // Likewise a time after which proofs give up (read every 64 expansions).
   void set_deadline(std::chrono::steady_clock::time_point deadline) {
     deadline_ = deadline;
@@ -400,6 +415,8 @@ class Dfpn {
   Cells root_irrelevant_;
   uint64_t nodes_ = 0, proof_start_ = 0, threat_start_ = 0, next_progress_ = 0x10000;
   bool aborted_ = false;
+  KeptProofs* kept_ = nullptr;  // keep_proofs_in; shared with the helpers
+  uint16_t kept_width_ = 0;     // the work's bit width from which an answer is kept
 };
 
 }  // namespace kinrow

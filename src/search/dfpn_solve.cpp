@@ -1,6 +1,7 @@
 #include "search/dfpn_solve.h"
 
 #include <filesystem>
+#include <optional>
 
 #include "core/clock.h"
 #include "core/notation.h"
@@ -96,6 +97,21 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
   const std::string& file = options.table_file;
   result.resumed = !file.empty() && std::filesystem::exists(file);
   if (result.resumed) dfpn.load_table(file);
+  // Beside the table file, its costliest answers (kept_proofs.h): read after the table
+  // (a table saved before an answer was found holds it open), then kept as found.
+  std::optional<KeptProofs> kept;
+  if (!file.empty()) {
+    const std::string kept_file = options.kept_file.empty() ? kept_proofs_path(file) : options.kept_file;
+    if (options.kept_proofs_nodes > 0) kept.emplace(kept_file, dfpn.kept_label(), options.kept_proofs_nodes);
+    const std::size_t read = KeptProofs::read(kept_file, dfpn.kept_label(), board.cell_count(), W,
+                                              [&](const KeptProof& proof) {
+                                                dfpn.take_kept(proof);
+                                                if (kept) kept->mark_kept(proof.key);
+                                              });
+    result.resumed = result.resumed || read > 0;
+    if (options.on_kept_read) options.on_kept_read(read);
+    if (kept) dfpn.keep_proofs_in(&*kept);
+  }
   if (options.seconds > 0)
     dfpn.set_deadline(std::chrono::steady_clock::now() +
                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(

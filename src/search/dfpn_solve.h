@@ -29,7 +29,7 @@ struct DfpnResult {
   // options.interrupt was set. Neither: max_nodes, or the numbers overflowed.
   bool out_of_time = false;
   bool interrupted = false;
-  bool resumed = false;       // the table was read from options.table_file
+  bool resumed = false;       // the table was read from options.table_file, or answers kept beside it
   Value value = Value::Draw;  // for the side to move
   // Set when one question was asked and its answer was no: this player does not lose
   // (and `value` is meaningless).

@@ -1,17 +1,7 @@
-// The bounds of the positions whose search cost the most, kept in a small text file as
-// they are found, beside a kept table.
+// Alpha-beta's kept file (search/kept_lines.h): the bounds of the positions whose search
+// cost the most, a line each. The table and the file are stores of the same true bounds
+// (scores are absolute, transposition_table.h): what is read back is trusted as the table is.
 //
-// A table that holds a long search is as large as the search's memory (8 GiB for the
-// empty 9x6 board) and lives on the machine that ran it: twice a machine was replaced and
-// took a twelve-hour search with it. What such a search cannot cheaply do again is a few
-// hundred positions near the root, each the result of hundreds of millions of nodes. Their
-// bounds, a line each, make a file of kilobytes, which can be kept anywhere (a
-// repository, say); read back into an empty table, they let a search on another machine
-// skip every subtree they settle. Both are stores of the same true bounds (scores are
-// absolute, transposition_table.h): what is read back is trusted as the table is.
-//
-// Text, one position a line, appended and flushed to the disk as each is found (a kill or
-// a crash loses none; a replaced machine takes the file along unless it was copied off):
 //   kinrow-kept-bounds 1 gravity bitboard key 1 connect:9x6x4
 //   MOVES KEY-HIGH KEY-LOW LOWER UPPER MOVE WORK
 // MOVES: the stones on the board; KEY-HIGH, KEY-LOW: the table key in hexadecimal (the
@@ -21,11 +11,9 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdio>
-#include <mutex>
-#include <set>
 #include <string>
-#include <tuple>
+
+#include "search/kept_lines.h"
 
 namespace kinrow {
 
@@ -37,7 +25,7 @@ constexpr uint64_t kDefaultKeptBoundsNodes = uint64_t{1} << 28;
 
 // The file kept beside a table file: "9x6x4.bounds" for "9x6x4.table" (".bounds" added to
 // a name that does not end in ".table").
-std::string kept_bounds_path(const std::string& table_file);
+inline std::string kept_bounds_path(const std::string& table_file) { return kept_path(table_file, ".bounds"); }
 
 // What a kept line may hold for its board, checked as it is read: a damaged or hand-made
 // line must not reach the table with a key of more bits than the board's (the table
@@ -51,18 +39,13 @@ struct KeptKeys {
 
 class KeptBounds {
  public:
-  // Positions go to the end of `path`, which is made (with its header line) at the first
-  // one. InputError if the file's header names another `label` (the table's label: the
-  // board and its key scheme).
+  // Positions go to the end of `path` (KeptLineFile). InputError if the file's header names
+  // another `label` (the table's label: the board and its key scheme).
   KeptBounds(const std::string& path, const std::string& label, uint64_t min_nodes);
-  ~KeptBounds();
-  KeptBounds(const KeptBounds&) = delete;
-  KeptBounds& operator=(const KeptBounds&) = delete;
 
   uint64_t min_nodes() const { return min_nodes_; }
 
-  // Appends one position and flushes it (thread-safe; rare by construction). A write that
-  // fails is noted once on stderr, and the search goes on: its table holds the result.
+  // Appends one position and puts it on the disk (KeptLineFile::append).
   void keep(int moves, uint64_t key_high, uint64_t key_low, int lower, int upper, int move, uint64_t nodes);
 
   // Reads every position of the file at `path` into `table` (the main one: a position
@@ -73,12 +56,8 @@ class KeptBounds {
                           TranspositionTable& table);
 
  private:
-  std::mutex mutex_;
-  std::string path_, label_;
-  std::FILE* file_ = nullptr;  // opened at the first position kept
+  KeptLineFile file_;
   uint64_t min_nodes_;
-  bool failed_ = false;
-  std::set<std::tuple<uint64_t, uint64_t, int, int>> written_;  // key and bounds, by this run
 };
 
 }  // namespace kinrow

@@ -1,0 +1,98 @@
+#include "search/kept_lines.h"
+
+#include <fstream>
+#include <iostream>
+
+#include <unistd.h>
+
+#include "core/error.h"
+
+namespace kinrow {
+
+std::string kept_path(const std::string& table_file, const std::string& extension) {
+  const std::string suffix = ".table";
+  const bool named = table_file.size() > suffix.size() &&
+                     table_file.compare(table_file.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return (named ? table_file.substr(0, table_file.size() - suffix.size()) : table_file) + extension;
+}
+
+KeptLineFile::KeptLineFile(const std::string& path, const std::string& header) : path_(path), header_(header) {
+  std::string first;
+  {
+    std::ifstream in(path);
+    if (in) std::getline(in, first);
+  }
+  if (!first.empty() && first.back() == '\r') first.pop_back();
+  if (!first.empty() && first != header)
+    throw InputError(printable(path) + " was kept by another search (\"" + printable(first) + "\"; this is \"" +
+                     header + "\")");
+}
+
+KeptLineFile::~KeptLineFile() {
+  if (file_) std::fclose(file_);
+}
+
+void KeptLineFile::append(const std::string& identity, const std::string& line) {
+  std::lock_guard lock(mutex_);
+  if (failed_ || !appended_.insert(identity).second) return;
+  // A last line cut short (read_kept_lines skips it) is ended first, or the next line
+  // would join it.
+  if (!file_) {
+    char last = '\n';
+    {
+      std::ifstream in(path_, std::ios::binary | std::ios::ate);
+      if (in && in.tellg() > 0) {
+        in.seekg(-1, std::ios::end);
+        in.get(last);
+      } else {
+        last = 0;  // new or empty: the header first
+      }
+    }
+    file_ = std::fopen(path_.c_str(), "a");
+    if (file_ && last == 0) std::fprintf(file_, "%s\n", header_.c_str());
+    if (file_ && last != 0 && last != '\n') std::fputc('\n', file_);
+  }
+  const bool written = file_ && std::fprintf(file_, "%s\n", line.c_str()) > 0 && std::fflush(file_) == 0 &&
+                       ::fsync(::fileno(file_)) == 0;  // on the disk: a crash loses none
+  if (!written) {
+    failed_ = true;
+    std::cerr << "\nkinrow: cannot write " << printable(path_) << " (the search goes on; its table keeps the results)\n";
+  }
+}
+
+void KeptLineFile::mark_appended(const std::string& identity) {
+  std::lock_guard lock(mutex_);
+  appended_.insert(identity);
+}
+
+void refuse_kept_line(const std::string& path, int number, const std::string& problem) {
+  throw InputError(printable(path) + ", line " + std::to_string(number) + ": " + problem);
+}
+
+std::size_t read_kept_lines(const std::string& path, const std::string& header, std::size_t longest,
+                            const std::function<void(int number, const std::string& line)>& parse) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return 0;
+  std::string line;
+  int number = 0;
+  std::size_t read = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    // A last line with no newline was cut short: its result is lost, the others stand.
+    if (in.eof()) {
+      std::cerr << "kinrow: " << printable(path) << ", line " << number << ": cut short; skipped\n";
+      break;
+    }
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (number == 1) {
+      if (line != header) refuse_kept_line(path, 1, "expected \"" + header + "\" (kept by another search?)");
+      continue;
+    }
+    if (line.size() > longest) refuse_kept_line(path, number, "too long for a kept position");
+    parse(number, line);
+    ++read;
+  }
+  return read;
+}
+
+}  // namespace kinrow
