@@ -95,18 +95,19 @@ TEST(SplitSolveDir, ASecondRunTakesUpTheFirstsAnswers) {
 TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
   const std::string dir = temporary("stopped");
   const std::string cert = temporary("stopped.cert.gz");
+  // Every answer kept as it is found (search/kept_proofs.h), in move-N.proofs.
   const std::string command = "solve mnk:5x5x4 --method pns --split --threads 1 --tt-mb 16 --json --quiet --split-dir " +
-                              dir + " --certificate " + cert;
+                              dir + " --certificate " + cert + " --bounds-over 1";
   // A budget of a millisecond stops the first move's proof (each takes several).
   const testing::CliRun stopped = kinrow(command + " --seconds 0.001");
   EXPECT_EQ(stopped.status, 4) << stopped.out << stopped.err;
   EXPECT_TRUE(contains(stopped.out, "\"stopped\":\"seconds\"")) << stopped.out;
   EXPECT_FALSE(std::filesystem::exists(cert));
   // The stopped move's table is kept, named with its size, to go on from.
-  auto tables = [&] {
+  auto tables = [&](const std::string& extension = ".table") {
     std::vector<std::string> names;
     for (const auto& entry : std::filesystem::directory_iterator(dir))
-      if (entry.path().extension() == ".table") names.push_back(entry.path().filename().string());
+      if (entry.path().extension() == extension) names.push_back(entry.path().filename().string());
     return names;
   };
   EXPECT_EQ(tables(), std::vector<std::string>{"move-1.16MiB.table"});
@@ -119,6 +120,7 @@ TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(value_of(again.out), "draw");
   EXPECT_TRUE(tables().empty());  // every question answered: no table is wanted any more
+  EXPECT_TRUE(tables(".proofs").empty());  // nor its kept answers
   const testing::CliRun verified = kinrow("verify mnk:5x5x4 " + cert);
   EXPECT_TRUE(contains(verified.out, "proved: draw")) << verified.out << verified.err;
   std::filesystem::remove_all(dir);

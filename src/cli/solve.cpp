@@ -435,16 +435,13 @@ int run_solve(const Args& args) {
     proof_numbers.seconds = budget;
     proof_numbers.table_file = options.table_file;
     proof_numbers.kept_proofs_nodes = bounds_over_nodes(args, kDefaultKeptProofsNodes);
-    std::optional<std::size_t> proofs_read;  // from the answers kept beside the table file
-    proof_numbers.on_kept_read = [&](std::size_t n) {
-      proofs_read = n;
-      if (n > 0) progress.note("read " + with_commas(n) + " kept answers from " + kept_proofs_path(options.table_file));
-    };
     proof_numbers.save_every_seconds = options.save_every_seconds;
     proof_numbers.on_table_saved = options.on_table_saved;
     proof_numbers.interrupt = &interrupt_requested();
     if (args.has("split-dir") && !args.has("split")) throw InputError("--split-dir goes with --split");
     if (args.has("split")) return solve_split(args, position, proof_numbers, choice, progress);
+    std::optional<std::size_t> proofs_read;  // from the answers kept beside the table file
+    proof_numbers.on_kept_read = kept_read_note(progress, "", kept_proofs_path(options.table_file), proofs_read);
     progress.note(dfpn_setup(choice) + (method == "auto" ? " (chosen: " + choice.reason + ")" : ""));
     // The certificate streams into its file as the walk finds it (Qubic's: 2.2 M entries).
     std::optional<CertificateFile> file;
@@ -472,20 +469,17 @@ int run_solve(const Args& args) {
   // Went on from the table, or from the bounds kept beside it (search/kept_bounds.h).
   bool resumed = !options.table_file.empty() && std::filesystem::exists(options.table_file);
   std::optional<std::size_t> bounds_read;  // read at the start, on the bitboard with a table file
-  options.on_kept_bounds_read = [&](std::size_t n) {
-    bounds_read = n;
-    resumed = resumed || n > 0;
-    if (n > 0) progress.note("read " + with_commas(n) + " kept bounds from " + kept_bounds_path(options.table_file));
-  };
+  options.on_kept_bounds_read = kept_read_note(progress, "", kept_bounds_path(options.table_file), bounds_read);
   SolveResult result;
   try {
     result = solve(position, options);
   } catch (Stopped& stopped) {
     progress.clear();
     stopped.bounds_read = bounds_read;
-    return report_stopped(args, game, position, "alphabeta", stopped, resumed);
+    return report_stopped(args, game, position, "alphabeta", stopped, resumed || bounds_read.value_or(0) > 0);
   }
   progress.clear();
+  resumed = resumed || bounds_read.value_or(0) > 0;
   const std::size_t certificate_entries = file && result.certificate_written ? file->finish() : 0;
 
   const std::string moves = format_turns(game, position.history());

@@ -334,6 +334,10 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       one.table_megabytes = table;
       one.table_file = dir.table("move-" + std::to_string(i + 1), one.table_megabytes);  // a stopped move goes on from it
       one.kept_file = dir.kept("move-" + std::to_string(i + 1));
+      one.on_kept_read = [&, file = one.kept_file](std::size_t n) {
+        const std::lock_guard<std::mutex> guard(lock);
+        if (n > 0) progress.note("read " + with_commas(n) + " kept answers from " + file);
+      };
       one.interrupt = &stop;
       if (budget > 0) one.seconds = std::max(1e-3, budget - seconds_since(started));
       one.on_progress = [&, i](uint64_t nodes, uint32_t pn, uint32_t dn) {
@@ -419,6 +423,9 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       whole.table_megabytes = request.table_megabytes;
       whole.table_file = dir.table("opponent", whole.table_megabytes);
       whole.kept_file = dir.kept("opponent");
+      whole.on_kept_read = [&, file = whole.kept_file](std::size_t n) {
+        if (n > 0) progress.note("read " + with_commas(n) + " kept answers from " + file);
+      };
       if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
       progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +
                     std::to_string(request.threads) + " thread" + (request.threads > 1 ? "s" : "") + ")");

@@ -83,7 +83,7 @@ const CommandSpec kTableSpec = {
                              "bytes): a board stopped by --board-seconds or Ctrl-C goes on where it stopped\n"
                              "when run again with the same DIR and --tt-mb"},
         save_every_option("connect, mnk: with --table-dir or --split-dir"),
-        bounds_over_option("connect, mnk: with --table-dir or --split-dir"),
+        bounds_over_option("connect: with --table-dir; mnk: with --table-dir or --split-dir"),
         {"k", "K", "stones in a row to win (default 4; mnk 6); misere: a range (default 2..5)"},
         {"p", "P", "mnk: stones a turn (default 2)"},
         {"q", "Q", "mnk: stones on the first turn (default 1)"},
@@ -180,7 +180,7 @@ struct Solved {
   uint64_t nodes = 0;
   double seconds = 0;
   bool resumed = false;  // from a table file an earlier run left, or its kept bounds
-  std::size_t bounds_read = 0;  // positions read from the kept bounds (search/kept_bounds.h)
+  std::optional<std::size_t> bounds_read;  // positions read from the kept bounds (search/kept_bounds.h)
   const Published* published = nullptr;
   bool agrees() const {
     return !published || !computed || (published->outcome == outcome && (weak || published->last_move == last_move));
@@ -265,11 +265,8 @@ int run_table(const Args& args) {
           s.resumed = std::filesystem::exists(options.table_file);
           options.save_every_seconds = save_every_seconds(args);
           options.kept_bounds_nodes = bounds_over_nodes(args, kDefaultKeptBoundsNodes);
-          options.on_kept_bounds_read = [&](std::size_t n) {
-            s.bounds_read = n;
-            s.resumed = s.resumed || n > 0;
-            if (n > 0) progress.note(spec + ": read " + with_commas(n) + " kept bounds from " + kept_bounds_path(options.table_file));
-          };
+          options.on_kept_bounds_read = kept_read_note(progress, spec + ": ", kept_bounds_path(options.table_file),
+                                                       s.bounds_read);
           options.on_table_saved = save_notes(progress);
         }
         options.monitor.on_progress = [&](const SearchProgress& p) {
@@ -331,8 +328,8 @@ int run_table(const Args& args) {
         }
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
-        if (s.resumed) out["resumed"] = true;  // nodes and seconds are this run's
-        if (!table_dir.empty() && gravity_solver_applies(game)) out["bounds_read"] = s.bounds_read;  // from BOARD.bounds
+        if (s.resumed || s.bounds_read.value_or(0) > 0) out["resumed"] = true;  // nodes and seconds are this run's
+        if (!table_dir.empty() && gravity_solver_applies(game)) out["bounds_read"] = s.bounds_read.value_or(0);  // from BOARD.bounds
         // It ordered the questions of every board the bitboard searched, finished or not.
         if (args.has("expect") && gravity_solver_applies(game)) out["expect"] = args.get("expect");
         // A board not computed neither agrees nor disagrees (and is no failure).

@@ -36,6 +36,7 @@ struct BoardRow {
   std::string value;  // the checker's word: "first-player-win", "draw", ...
   std::string why_not;
   bool resumed = false;  // went on from its --table-dir file or --split-dir answers
+  std::optional<std::size_t> proofs_read;  // from BOARD.proofs beside its --table-dir file
   uint64_t nodes = 0;
   double seconds = 0;
   std::size_t entries = 0, positions = 0, paired_ends = 0;
@@ -123,9 +124,10 @@ int run_table_mnk(const Args& args) {
       options.table_file = (table_dir / (board_name(n, k, p, q) + ".table")).string();
       b.resumed = std::filesystem::exists(options.table_file);
       // Or its answers kept beside it (search/kept_proofs.h), read before the proofs.
-      options.on_kept_read = [&](std::size_t read) {
+      options.on_kept_read = [&b, note = kept_read_note(progress, b.spec + ": ", kept_proofs_path(options.table_file),
+                                                        b.proofs_read)](std::size_t read) {
+        note(read);
         b.resumed = b.resumed || read > 0;
-        if (read > 0) progress.note(b.spec + ": read " + with_commas(read) + " kept answers from " + kept_proofs_path(options.table_file));
       };
     }
     const auto start = std::chrono::steady_clock::now();
@@ -239,6 +241,7 @@ int run_table_mnk(const Args& args) {
       if (split) out["split"] = true;
       if (!split_dir.empty()) out["split_dir"] = (split_dir / board_name(n, k, p, q)).string();
       if (b.resumed) out["resumed"] = true;  // nodes and seconds are this run's
+      if (!table_dir.empty()) out["proofs_read"] = b.proofs_read.value_or(0);
       out["built_from"] = kBuiltFrom;
       std::cout << out.dump() << std::endl;
     }

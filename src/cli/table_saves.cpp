@@ -28,9 +28,9 @@ OptionSpec bounds_over_option(const std::string& kept) {
           kept + ": keep beside NAME.table, as they are found, the results\n"
           "of each position whose search took at least NODES nodes: alpha-beta's bounds\n"
           "(Connect Four on the bitboard) in NAME.bounds, default 268435456 (2^28); df-pn's\n"
-          "proofs and disproofs in NAME.proofs, default 16384 (2^14). Some hundreds of lines\n"
-          "for days of alpha-beta; 0: none kept; a last line cut short by a kill is\n"
-          "skipped. Read back at the start, table or no table: copied to another machine,\n"
+          "proofs and disproofs in NAME.proofs (move-N.proofs in a split's directory),\n"
+          "default 131072 (2^17). Some hundreds of lines for days of alpha-beta; 0: none\n"
+          "kept; a last line cut short by a kill is skipped. Read back at the start, table or no table: copied to another machine,\n"
           "the file lets the search go on there without the table (docs/parallel.md)"};
 }
 
@@ -40,6 +40,14 @@ void check_bounds_over(const Args& args, bool table_kept, const std::string& kep
 
 uint64_t bounds_over_nodes(const Args& args, uint64_t default_nodes) {
   return static_cast<uint64_t>(args.get_int("bounds-over", static_cast<long>(default_nodes), 0, 1L << 62));
+}
+
+std::function<void(std::size_t)> kept_read_note(ProgressLine& progress, const std::string& prefix,
+                                                const std::string& path, std::optional<std::size_t>& read) {
+  return [&progress, prefix, path, &read](std::size_t n) {
+    read = n;
+    if (n > 0) progress.note(prefix + "read " + with_commas(n) + " kept results from " + path);
+  };
 }
 
 std::function<void(const TableSaveReport&)> save_notes(ProgressLine& progress) {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "cli/args.h"
@@ -33,6 +34,11 @@ double save_every_seconds(const Args& args);
 OptionSpec bounds_over_option(const std::string& kept);
 void check_bounds_over(const Args& args, bool table_kept, const std::string& kept);
 uint64_t bounds_over_nodes(const Args& args, uint64_t default_nodes);
+// The callback that hears how many results were read from the kept file at `path`
+// (on_kept_bounds_read, on_kept_read): it sets `read` and notes a number above 0 on
+// `progress`, after `prefix` (a board's spec and ": ", say).
+std::function<void(std::size_t)> kept_read_note(ProgressLine& progress, const std::string& prefix,
+                                                const std::string& path, std::optional<std::size_t>& read);
 
 // A note on `progress` for each save: the file and how long it took, or why it could not
 // be saved (the search goes on).

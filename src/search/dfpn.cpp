@@ -210,7 +210,9 @@ void Dfpn<W>::store(uint64_t key, Numbers n, uint64_t work, const Cells& moves, 
   if (word(slot.key) == key) width = std::max(width, word(slot.work));
   writer.put({.key = key, .pn = n.pn, .dn = n.dn, .version = 0, .position = position, .work = width, .moves = moves});
   writer.leave();
-  if (kept_ && width >= kept_width_ && (n.pn == 0 || n.dn == 0)) kept_->keep(key, n.pn == 0, width, moves.word);
+  // Kept when this visit, or (to a power of two) an earlier one, took at least the threshold.
+  if (kept_ && (n.pn == 0 || n.dn == 0) && std::max(work, uint64_t{1} << (width - 1)) >= kept_->min_nodes())
+    kept_->keep(key, n.pn == 0, width, moves.word);
 }
 
 template <int W>
@@ -751,7 +753,6 @@ std::optional<bool> Dfpn<W>::resolve_in_parallel(Board& board) {
         helper.attacker_ = attacker_;
         helper.root_excluded_ = root_excluded_;
         helper.kept_ = kept_;
-        helper.kept_width_ = kept_width_;
         helper.stop_ = &stop;
         Board local(tables_);
         local.assign(position);
@@ -904,7 +905,6 @@ void Dfpn<W>::take_kept(const KeptProof& proof) {
 template <int W>
 void Dfpn<W>::keep_proofs_in(KeptProofs* kept) {
   kept_ = kept;
-  kept_width_ = kept ? static_cast<uint16_t>(std::bit_width(kept->min_nodes())) : 0;
 }
 
 #define INSTANTIATE(W) template class Dfpn<W>;

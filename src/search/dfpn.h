@@ -137,7 +137,7 @@ struct DfpnOptions {
   double save_every_seconds = kDefaultSaveEverySeconds;
   std::function<void(const TableSaveReport&)> on_table_saved;
   // dfpn_solve only, with a table file: each proof or disproof whose search took at least
-  // this many nodes (to a power of two) is also kept, as it is found, in a small file
+  // this many nodes is also kept, as it is found, in a small file
   // beside it (NAME.proofs for NAME.table; search/kept_proofs.h), and read back at the
   // start, table or no table: a long proof outlives the machine that keeps its table.
   // 0: none kept (read still). `on_kept_read` hears how many were read, before the proofs.
@@ -416,7 +416,6 @@ class Dfpn {
   uint64_t nodes_ = 0, proof_start_ = 0, threat_start_ = 0, next_progress_ = 0x10000;
   bool aborted_ = false;
   KeptProofs* kept_ = nullptr;  // keep_proofs_in; shared with the helpers
-  uint16_t kept_width_ = 0;     // the work's bit width from which an answer is kept
 };
 
 }  // namespace kinrow

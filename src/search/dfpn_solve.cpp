@@ -95,14 +95,15 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
   std::vector<std::pair<int, Claim>> reads;
   Dfpn<W> dfpn(board.tables(), options);
   const std::string& file = options.table_file;
+  // Beside the table file, its costliest answers (kept_proofs.h): read after the table
+  // (a table saved before an answer was found holds it open), then kept as found. Another
+  // search's file is refused before a table of gigabytes is read.
+  const std::string kept_file = options.kept_file.empty() ? kept_proofs_path(file) : options.kept_file;
+  std::optional<KeptProofs> kept;
+  if (!file.empty() && options.kept_proofs_nodes > 0) kept.emplace(kept_file, dfpn.kept_label(), options.kept_proofs_nodes);
   result.resumed = !file.empty() && std::filesystem::exists(file);
   if (result.resumed) dfpn.load_table(file);
-  // Beside the table file, its costliest answers (kept_proofs.h): read after the table
-  // (a table saved before an answer was found holds it open), then kept as found.
-  std::optional<KeptProofs> kept;
   if (!file.empty()) {
-    const std::string kept_file = options.kept_file.empty() ? kept_proofs_path(file) : options.kept_file;
-    if (options.kept_proofs_nodes > 0) kept.emplace(kept_file, dfpn.kept_label(), options.kept_proofs_nodes);
     const std::size_t read = KeptProofs::read(kept_file, dfpn.kept_label(), board.cell_count(), W,
                                               [&](const KeptProof& proof) {
                                                 dfpn.take_kept(proof);

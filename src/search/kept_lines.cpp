@@ -29,12 +29,22 @@ KeptLineFile::KeptLineFile(const std::string& path, const std::string& header) :
 }
 
 KeptLineFile::~KeptLineFile() {
-  if (file_) std::fclose(file_);
+  if (!file_) return;
+  if (!failed_ && (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0))
+    std::cerr << "\nkinrow: cannot write " << printable(path_) << "\n";
+  std::fclose(file_);
 }
 
 void KeptLineFile::append(const std::string& identity, const std::string& line) {
   std::lock_guard lock(mutex_);
-  if (failed_ || !appended_.insert(identity).second) return;
+  if (failed_ || !appended_.insert(std::hash<std::string>{}(identity)).second) return;
+  if (!write(line)) {
+    failed_ = true;
+    std::cerr << "\nkinrow: cannot write " << printable(path_) << " (the search goes on; its table keeps the results)\n";
+  }
+}
+
+bool KeptLineFile::write(const std::string& line) {
   // A last line cut short (read_kept_lines skips it) is ended first, or the next line
   // would join it.
   if (!file_) {
@@ -52,17 +62,17 @@ void KeptLineFile::append(const std::string& identity, const std::string& line) 
     if (file_ && last == 0) std::fprintf(file_, "%s\n", header_.c_str());
     if (file_ && last != 0 && last != '\n') std::fputc('\n', file_);
   }
-  const bool written = file_ && std::fprintf(file_, "%s\n", line.c_str()) > 0 && std::fflush(file_) == 0 &&
-                       ::fsync(::fileno(file_)) == 0;  // on the disk: a crash loses none
-  if (!written) {
-    failed_ = true;
-    std::cerr << "\nkinrow: cannot write " << printable(path_) << " (the search goes on; its table keeps the results)\n";
-  }
+  // In the file at once (a kill loses nothing the kernel has), on the disk once a second.
+  if (!file_ || std::fprintf(file_, "%s\n", line.c_str()) <= 0 || std::fflush(file_) != 0) return false;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - synced_ < std::chrono::seconds(1)) return true;
+  synced_ = now;
+  return ::fsync(::fileno(file_)) == 0;
 }
 
 void KeptLineFile::mark_appended(const std::string& identity) {
   std::lock_guard lock(mutex_);
-  appended_.insert(identity);
+  appended_.insert(std::hash<std::string>{}(identity));
 }
 
 void refuse_kept_line(const std::string& path, int number, const std::string& problem) {

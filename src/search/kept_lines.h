@@ -10,17 +10,23 @@
 // bounds (search/kept_bounds.h) and df-pn's proofs (search/kept_proofs.h).
 //
 // The file is a header line naming what its lines mean (the kind, the key scheme, the
-// game), then one line per result. Each is appended and flushed to the disk as it is found:
-// a kill or a crash loses none. A last line cut short (a process killed mid-write, a full
-// disk) is skipped when read and ended before the next append. Copies with Windows line
-// ends read as well.
+// game), then one line per result. Each is written to the file as it is found, so a kill
+// loses none. A line is also put on the disk (fsync) when a second has passed since the
+// last fsync, and the file when it is closed: rare lines (alpha-beta's) each reach the disk
+// at once, and a df-pn proof, which may keep thousands of lines an hour, waits for the
+// disk once a second at most. A line that no later line follows reaches the disk when the
+// kernel writes it back (within half a minute by Linux's default). A last line
+// cut short (a process killed mid-write, a full disk) is skipped when read and ended
+// before the next append. Copies with Windows line ends read as well.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <mutex>
-#include <set>
 #include <string>
+#include <unordered_set>
 
 namespace kinrow {
 
@@ -38,20 +44,23 @@ class KeptLineFile {
   KeptLineFile(const KeptLineFile&) = delete;
   KeptLineFile& operator=(const KeptLineFile&) = delete;
 
-  // Appends `line` (no newline) and puts it on the disk, unless a line of the same
-  // `identity` was appended by this object already (several threads often finish the same
-  // position). Thread-safe; rare by construction. A write that fails is noted once on
-  // stderr and the search goes on: its table holds the result.
+  // Appends `line` (no newline), unless a line of the same `identity` was appended by this
+  // object already (several threads often finish the same position; identities are kept
+  // as 64-bit hashes, and two that collide lose a line, which the table still holds).
+  // Thread-safe. A write that fails is noted once on stderr and the search goes on.
   void append(const std::string& identity, const std::string& line);
   // A line of this identity is in the file already (read back at the start): not again.
   void mark_appended(const std::string& identity);
 
  private:
+  bool write(const std::string& line);  // under the lock
+
   std::mutex mutex_;
   std::string path_, header_;
   std::FILE* file_ = nullptr;  // opened at the first line kept
   bool failed_ = false;
-  std::set<std::string> appended_;
+  std::unordered_set<uint64_t> appended_;  // hashes of identities
+  std::chrono::steady_clock::time_point synced_;  // the last fsync
 };
 
 // Calls `parse` with each complete line after the header (its number in the file, the

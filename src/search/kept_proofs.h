@@ -27,10 +27,12 @@
 namespace kinrow {
 
 // A df-pn node is kept once its search took at least this many nodes (threat searches
-// included), by default. Qubic, stopped after 4.4 M expansions, kept 1,016 lines (30 KB);
-// a start from them alone saved a tenth of that work, from 2^10's 19,530 lines a half, and
-// 2^20 kept none. A finished sub-proof is kept whole at any of them (docs/benchmarks.md).
-constexpr uint64_t kDefaultKeptProofsNodes = uint64_t{1} << 14;
+// included), by default: Qubic's proof (8.0 M expansions, 2^29 nodes with its threat
+// searches) kept 837 lines, 24 KB. A lower threshold keeps more of a stopped proof: on
+// Qubic, stopped at about 4.4 M expansions, a start from its kept answers alone took 7.4 M
+// expansions at 2^17, 7.2 M at 2^14 and 6.0 M at 2^10, against 8.0 M from nothing, and
+// kept 41, 1,016 and 19,530 lines (docs/benchmarks.md).
+constexpr uint64_t kDefaultKeptProofsNodes = uint64_t{1} << 17;
 
 // "c7.proofs" for "c7.table".
 inline std::string kept_proofs_path(const std::string& table_file) { return kept_path(table_file, ".proofs"); }
