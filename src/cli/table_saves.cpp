@@ -25,13 +25,14 @@ double save_every_seconds(const Args& args) {
 
 OptionSpec bounds_over_option(const std::string& kept) {
   return {"bounds-over", "NODES",
-          kept + ": keep beside NAME.table, as they are found, the results\n"
-          "of each position whose search took at least NODES nodes: alpha-beta's bounds\n"
-          "(Connect Four on the bitboard) in NAME.bounds, default 268435456 (2^28); df-pn's\n"
-          "proofs and disproofs in NAME.proofs (move-N.proofs in a split's directory),\n"
-          "default 131072 (2^17). Some hundreds of lines for days of alpha-beta; 0: none\n"
-          "kept; a last line cut short by a kill is skipped. Read back at the start, table or no table: copied to another machine,\n"
-          "the file lets the search go on there without the table (docs/parallel.md)"};
+          kept + ",\n"
+          "keep beside NAME.table, as they are found, the results of each position whose\n"
+          "search took at least NODES nodes: alpha-beta's bounds (Connect Four on the\n"
+          "bitboard) in NAME.bounds, default 268435456 (2^28); df-pn's proofs and disproofs\n"
+          "in NAME.proofs (move-N.proofs in a split's directory), default 131072 (2^17).\n"
+          "0: none kept; a last line cut short by a kill is skipped. Read back at the\n"
+          "start, table or no table: copied to another machine, the file lets the search go\n"
+          "on there without the table (docs/parallel.md)"};
 }
 
 void check_bounds_over(const Args& args, bool table_kept, const std::string& kept) {
