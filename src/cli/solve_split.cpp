@@ -336,7 +336,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       one.kept_file = dir.kept("move-" + std::to_string(i + 1));
       one.on_kept_read = [&, file = one.kept_file](std::size_t n) {
         const std::lock_guard<std::mutex> guard(lock);
-        if (n > 0) progress.note("read " + with_commas(n) + " kept answers from " + file);
+        if (n > 0) progress.note("read " + with_commas(n) + " kept results from " + file);
       };
       one.interrupt = &stop;
       if (budget > 0) one.seconds = std::max(1e-3, budget - seconds_since(started));
@@ -424,7 +424,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       whole.table_file = dir.table("opponent", whole.table_megabytes);
       whole.kept_file = dir.kept("opponent");
       whole.on_kept_read = [&, file = whole.kept_file](std::size_t n) {
-        if (n > 0) progress.note("read " + with_commas(n) + " kept answers from " + file);
+        if (n > 0) progress.note("read " + with_commas(n) + " kept results from " + file);
       };
       if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
       progress.note("then: does the " + player_name(1 - me) + " player win? (df-pn on the whole position, " +

@@ -179,7 +179,7 @@ struct Solved {
   int last_move = 0;
   uint64_t nodes = 0;
   double seconds = 0;
-  bool resumed = false;  // from a table file an earlier run left, or its kept bounds
+  bool resumed = false;  // from a table file an earlier run left (or, in the report, its kept bounds)
   std::optional<std::size_t> bounds_read;  // positions read from the kept bounds (search/kept_bounds.h)
   const Published* published = nullptr;
   bool agrees() const {

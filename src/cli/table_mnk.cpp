@@ -266,7 +266,7 @@ int run_table_mnk(const Args& args) {
       << "|---|---|---|---|---|---|---|\n";
   for (const BoardRow& b : boards) {
     out << "| `" << b.spec << "` | " << (b.solved ? b.value : "**" + b.why_not + "**")
-        << (b.resumed ? (split ? " (went on from its kept answers)" : " (went on from its saved table)") : "")
+        << (b.resumed ? (split ? " (went on from its kept answers)" : " (went on from its saved table or kept answers)") : "")
         << " | " << with_commas(b.nodes)
         << " | " << seconds_text(b.seconds) << " | ";
     if (b.solved)

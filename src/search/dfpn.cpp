@@ -211,7 +211,7 @@ void Dfpn<W>::store(uint64_t key, Numbers n, uint64_t work, const Cells& moves, 
   writer.put({.key = key, .pn = n.pn, .dn = n.dn, .version = 0, .position = position, .work = width, .moves = moves});
   writer.leave();
   // Kept when this visit, or (to a power of two) an earlier one, took at least the threshold.
-  if (kept_ && (n.pn == 0 || n.dn == 0) && std::max(work, uint64_t{1} << (width - 1)) >= kept_->min_nodes())
+  if (kept_ && (n.pn == 0 || n.dn == 0) && width > 0 && std::max(work, uint64_t{1} << (width - 1)) >= kept_->min_nodes())
     kept_->keep(key, n.pn == 0, width, moves.word);
 }
 

@@ -137,7 +137,7 @@ struct DfpnOptions {
   double save_every_seconds = kDefaultSaveEverySeconds;
   std::function<void(const TableSaveReport&)> on_table_saved;
   // dfpn_solve only, with a table file: each proof or disproof whose search took at least
-  // this many nodes is also kept, as it is found, in a small file
+  // this many nodes (an earlier visit's counted to a power of two) is also kept, as it is found, in a small file
   // beside it (NAME.proofs for NAME.table; search/kept_proofs.h), and read back at the
   // start, table or no table: a long proof outlives the machine that keeps its table.
   // 0: none kept (read still). `on_kept_read` hears how many were read, before the proofs.

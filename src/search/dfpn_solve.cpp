@@ -99,8 +99,8 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
   // (a table saved before an answer was found holds it open), then kept as found. Another
   // search's file is refused before a table of gigabytes is read.
   const std::string kept_file = options.kept_file.empty() ? kept_proofs_path(file) : options.kept_file;
-  std::optional<KeptProofs> kept;
-  if (!file.empty() && options.kept_proofs_nodes > 0) kept.emplace(kept_file, dfpn.kept_label(), options.kept_proofs_nodes);
+  std::optional<KeptProofs> kept;  // made to check the file's header even where none is kept
+  if (!file.empty()) kept.emplace(kept_file, dfpn.kept_label(), options.kept_proofs_nodes);
   result.resumed = !file.empty() && std::filesystem::exists(file);
   if (result.resumed) dfpn.load_table(file);
   if (!file.empty()) {
@@ -111,7 +111,7 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
                                               });
     result.resumed = result.resumed || read > 0;
     if (options.on_kept_read) options.on_kept_read(read);
-    if (kept) dfpn.keep_proofs_in(&*kept);
+    if (options.kept_proofs_nodes > 0) dfpn.keep_proofs_in(&*kept);
   }
   if (options.seconds > 0)
     dfpn.set_deadline(std::chrono::steady_clock::now() +

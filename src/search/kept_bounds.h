@@ -45,7 +45,7 @@ class KeptBounds {
 
   uint64_t min_nodes() const { return min_nodes_; }
 
-  // Appends one position and puts it on the disk (KeptLineFile::append).
+  // Appends one position and puts it on the disk at once (KeptLineFile::append).
   void keep(int moves, uint64_t key_high, uint64_t key_low, int lower, int upper, int move, uint64_t nodes);
 
   // Reads every position of the file at `path` into `table` (the main one: a position

@@ -16,7 +16,9 @@ std::string kept_path(const std::string& table_file, const std::string& extensio
   return (named ? table_file.substr(0, table_file.size() - suffix.size()) : table_file) + extension;
 }
 
-KeptLineFile::KeptLineFile(const std::string& path, const std::string& header) : path_(path), header_(header) {
+KeptLineFile::KeptLineFile(const std::string& path, const std::string& header,
+                           std::chrono::steady_clock::duration sync_interval)
+    : path_(path), header_(header), sync_interval_(sync_interval) {
   std::string first;
   {
     std::ifstream in(path);
@@ -62,10 +64,10 @@ bool KeptLineFile::write(const std::string& line) {
     if (file_ && last == 0) std::fprintf(file_, "%s\n", header_.c_str());
     if (file_ && last != 0 && last != '\n') std::fputc('\n', file_);
   }
-  // In the file at once (a kill loses nothing the kernel has), on the disk once a second.
+  // In the file at once (a kill loses nothing the kernel has), on the disk as often as asked.
   if (!file_ || std::fprintf(file_, "%s\n", line.c_str()) <= 0 || std::fflush(file_) != 0) return false;
   const auto now = std::chrono::steady_clock::now();
-  if (now - synced_ < std::chrono::seconds(1)) return true;
+  if (synced_ && now - *synced_ < sync_interval_) return true;
   synced_ = now;
   return ::fsync(::fileno(file_)) == 0;
 }

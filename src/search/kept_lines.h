@@ -11,11 +11,12 @@
 //
 // The file is a header line naming what its lines mean (the kind, the key scheme, the
 // game), then one line per result. Each is written to the file as it is found, so a kill
-// loses none. A line is also put on the disk (fsync) when a second has passed since the
-// last fsync, and the file when it is closed: rare lines (alpha-beta's) each reach the disk
-// at once, and a df-pn proof, which may keep thousands of lines an hour, waits for the
-// disk once a second at most. A line that no later line follows reaches the disk when the
-// kernel writes it back (within half a minute by Linux's default). A last line
+// loses none, and put on the disk (fsync) with it, so a crash of the machine loses none:
+// alpha-beta keeps a few lines an hour. A df-pn proof may keep thousands, each a wait for
+// the disk under a lock its threads share, so its file is put on the disk at most once a
+// second (`sync_interval`), and when it is closed: a crash may lose the lines of the last
+// moments (a line no later line follows reaches the disk when the kernel writes it back,
+// within half a minute by Linux's default). A last line
 // cut short (a process killed mid-write, a full disk) is skipped when read and ended
 // before the next append. Copies with Windows line ends read as well.
 #pragma once
@@ -25,6 +26,7 @@
 #include <cstdio>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_set>
 
@@ -38,8 +40,10 @@ class KeptLineFile {
  public:
   // Lines go to the end of `path`, which is made with `header` as its first line when the
   // first one is kept (a search too small to keep any leaves no file). InputError if the
-  // file has another header: it was kept by another search.
-  KeptLineFile(const std::string& path, const std::string& header);
+  // file has another header: it was kept by another search. `sync_interval`: the least
+  // time between two fsyncs (zero: one a line).
+  KeptLineFile(const std::string& path, const std::string& header,
+               std::chrono::steady_clock::duration sync_interval = {});
   ~KeptLineFile();
   KeptLineFile(const KeptLineFile&) = delete;
   KeptLineFile& operator=(const KeptLineFile&) = delete;
@@ -60,7 +64,8 @@ class KeptLineFile {
   std::FILE* file_ = nullptr;  // opened at the first line kept
   bool failed_ = false;
   std::unordered_set<uint64_t> appended_;  // hashes of identities
-  std::chrono::steady_clock::time_point synced_;  // the last fsync
+  std::chrono::steady_clock::duration sync_interval_;
+  std::optional<std::chrono::steady_clock::time_point> synced_;  // the last fsync
 };
 
 // Calls `parse` with each complete line after the header (its number in the file, the

@@ -49,8 +49,9 @@ bool read_zone(const std::string& text, int words, std::vector<uint64_t>& zone) 
 
 }  // namespace
 
+// Df-pn keeps many lines: on the disk once a second at most (kept_lines.h).
 KeptProofs::KeptProofs(const std::string& path, const std::string& label, uint64_t min_nodes)
-    : file_(path, header(label)), min_nodes_(min_nodes) {}
+    : file_(path, header(label), std::chrono::seconds(1)), min_nodes_(min_nodes) {}
 
 void KeptProofs::keep(uint64_t key, bool proven, int work, std::span<const uint64_t> zone) {
   const std::string key_text = key_text_of(key);

@@ -27,11 +27,11 @@
 namespace kinrow {
 
 // A df-pn node is kept once its search took at least this many nodes (threat searches
-// included), by default: Qubic's proof (8.0 M expansions, 2^29 nodes with its threat
-// searches) kept 837 lines, 24 KB. A lower threshold keeps more of a stopped proof: on
-// Qubic, stopped at about 4.4 M expansions, a start from its kept answers alone took 7.4 M
-// expansions at 2^17, 7.2 M at 2^14 and 6.0 M at 2^10, against 8.0 M from nothing, and
-// kept 41, 1,016 and 19,530 lines (docs/benchmarks.md).
+// included), by default: Qubic's proof (8.0 M expansions) kept 837 lines, 24 KB. A lower
+// threshold keeps more of a stopped proof: on Qubic, stopped after 3.7 M to 4.5 M
+// expansions, a start from its kept answers alone took 7.4 M expansions at 2^17, 7.2 M at
+// 2^14 and 6.0 M at 2^10, against 8.0 M from nothing, and kept 41, 1,016 and 19,530 lines
+// (docs/benchmarks.md).
 constexpr uint64_t kDefaultKeptProofsNodes = uint64_t{1} << 17;
 
 // "c7.proofs" for "c7.table".
@@ -51,8 +51,8 @@ class KeptProofs {
 
   uint64_t min_nodes() const { return min_nodes_; }
 
-  // Appends one answer and puts it on the disk (KeptLineFile::append); `zone` as the
-  // board's words, the lowest first.
+  // Appends one answer (KeptLineFile::append: on the disk once a second at most); `zone`
+  // as the board's words, the lowest first.
   void keep(uint64_t key, bool proven, int work, std::span<const uint64_t> zone);
   // The file holds this key's answer already (read at the start): it is not kept again
   // when found again (df-pn expands its root however it is known).
