@@ -26,7 +26,7 @@ namespace {
 
 using testing::error_of;
 
-std::vector<std::string> lines_of(const std::string& path) {
+std::vector<std::string> file_lines(const std::string& path) {
   std::ifstream in(path);
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -71,7 +71,7 @@ TEST(KeptProofs, AStopResumedFromThemKeepsEveryValue) {
       keep.max_nodes = expected.nodes / 2;
       dfpn_solve(position, keep);
       std::filesystem::remove(table);
-      const std::vector<std::string> lines = lines_of(kept_proofs_path(table));
+      const std::vector<std::string> lines = file_lines(kept_proofs_path(table));
       for (const std::string& line : lines) zones += line.back() != '-' && line.find("disproven") != std::string::npos;
 
       DfpnOptions resumed = plain;
@@ -141,7 +141,7 @@ TEST(KeptProofs, KeepsEachAnswerOnceAndReadsItsZone) {
     kept.keep(0xabc, false, 30, std::vector<uint64_t>{0, 0});
     kept.keep(0x456, true, 7, std::vector<uint64_t>{0, 0});
   }
-  EXPECT_EQ(lines_of(path).size(), 4u);
+  EXPECT_EQ(file_lines(path).size(), 4u);
 }
 
 TEST(KeptProofs, RefusesAnotherSearchsFileAndLinesThatDoNotRead) {
