@@ -103,11 +103,11 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
   if (!file.empty()) kept.emplace(kept_file, dfpn.kept_label(), options.kept_proofs_nodes);
   result.resumed = !file.empty() && std::filesystem::exists(file);
   if (result.resumed) dfpn.load_table(file);
-  if (!file.empty()) {
+  if (kept) {
     const std::size_t read = KeptProofs::read(kept_file, dfpn.kept_label(), board.cell_count(), W,
                                               [&](const KeptProof& proof) {
                                                 dfpn.take_kept(proof);
-                                                if (kept) kept->mark_kept(proof.key);
+                                                kept->mark_kept(proof.key);
                                               });
     result.resumed = result.resumed || read > 0;
     if (options.on_kept_read) options.on_kept_read(read);
