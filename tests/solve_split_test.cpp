@@ -9,6 +9,8 @@
 #include <string>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "certificate_text.h"
 #include "core/text_file.h"
 #include "cli_support.h"
@@ -116,9 +118,24 @@ TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
                                  dir + " --certificate " + cert + " --seconds 0.001";
   EXPECT_EQ(kinrow(other_size).status, 4);
   EXPECT_EQ(tables(), std::vector<std::string>{"move-1.16MiB.table"});
+  // Each run says how many kept answers it read for the move it proved: all the stopped
+  // runs kept (a header line, then an answer a line).
+  const auto lines_in = [](const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::size_t lines = 0;
+    for (std::string line; std::getline(in, line);) ++lines;
+    return lines;
+  };
+  const std::filesystem::path kept = std::filesystem::path(dir) / "move-1.proofs";
+  ASSERT_TRUE(std::filesystem::exists(kept));
+  const std::size_t kept_answers = lines_in(kept) - 1;
+  EXPECT_EQ(nlohmann::json::parse(stopped.out)["split"][0]["proofs_read"], 0) << stopped.out;
   const testing::CliRun again = kinrow(command);
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(value_of(again.out), "draw");
+  const nlohmann::json answer = nlohmann::json::parse(again.out);
+  EXPECT_EQ(answer["split"][0]["proofs_read"], kept_answers) << again.out;
+  EXPECT_EQ(answer["opponent_proofs_read"], 0) << again.out;  // its question asked first in this run
   EXPECT_TRUE(tables().empty());  // every question answered: no table is wanted any more
   EXPECT_TRUE(tables(".proofs").empty());  // nor its kept answers
   const testing::CliRun verified = kinrow("verify mnk:5x5x4 " + cert);

@@ -248,9 +248,9 @@ TEST(TableMnk, SplitAtTheRootKeepsEachFirstMove) {
   EXPECT_EQ(won_check.status, 0) << won_check.err;
   EXPECT_EQ(nlohmann::json::parse(won_check.out)["proves"], "first-player-win") << won_check.out;
 
-  // Out of time: named, no certificate kept, and a second run with nothing answered yet
-  // is not said to have gone on from anything.
-  const std::string late_command = "table mnk --size 8 --split --board-seconds 1 --tt-mb 16 --json --split-dir " +
+  // Out of time: named, no certificate kept, and a second run with nothing answered (and
+  // no answer kept on the way, --bounds-over 0) is not said to have gone on from anything.
+  const std::string late_command = "table mnk --size 8 --split --board-seconds 1 --tt-mb 16 --bounds-over 0 --json --split-dir " +
                                    (dir.path() / "late").string() + " --certificates " +
                                    (dir.path() / "late-certs").string();
   for (int run = 0; run < 2; ++run) {
@@ -260,6 +260,7 @@ TEST(TableMnk, SplitAtTheRootKeepsEachFirstMove) {
     EXPECT_EQ(board["not_solved"], "not finished in 1.000 s") << late.out;
     EXPECT_EQ(board["split"], true) << late.out;
     EXPECT_FALSE(board.contains("resumed")) << late.out;
+    EXPECT_EQ(board["proofs_read"], 0) << late.out;
   }
   EXPECT_TRUE(std::filesystem::is_empty(dir.path() / "late-certs"));
 

@@ -334,8 +334,9 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       one.table_megabytes = table;
       one.table_file = dir.table("move-" + std::to_string(i + 1), one.table_megabytes);  // a stopped move goes on from it
       one.kept_file = dir.kept("move-" + std::to_string(i + 1));
-      one.on_kept_read = [&, file = one.kept_file](std::size_t n) {
+      one.on_kept_read = [&, i, file = one.kept_file](std::size_t n) {
         const std::lock_guard<std::mutex> guard(lock);
+        moves[i].proofs_read = n;
         if (n > 0) progress.note("read " + with_commas(n) + " kept results from " + file);
       };
       one.interrupt = &stop;
@@ -424,6 +425,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request, P
       whole.table_file = dir.table("opponent", whole.table_megabytes);
       whole.kept_file = dir.kept("opponent");
       whole.on_kept_read = [&, file = whole.kept_file](std::size_t n) {
+        result.opponent_proofs_read = n;
         if (n > 0) progress.note("read " + with_commas(n) + " kept results from " + file);
       };
       if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));
@@ -528,6 +530,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       one["nodes"] = m.nodes;
       one["seconds"] = m.seconds;
       one["resumed"] = m.resumed;
+      if (m.proofs_read) one["proofs_read"] = *m.proofs_read;
       if (m.certificate_pending) one["certificate"] = "pending";  // answered, its certificate not written yet
       list.push_back(one);
     }
@@ -552,6 +555,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       out["nodes"] = result.nodes;
       out["seconds"] = result.seconds;
       out["split"] = split_json();
+      if (result.opponent_proofs_read) out["opponent_proofs_read"] = *result.opponent_proofs_read;
       // A move proved to win, its certificate still owed: the value is known, not yet certified.
       if (result.winning) out["winning_move"] = moves[*result.winning].text;
       if (!request.dir.empty()) out["split_dir"] = request.dir;
@@ -591,6 +595,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
     out["winning_move"] = result.winning ? nlohmann::json(moves[*result.winning].text) : nlohmann::json(nullptr);
     out["opponent_nodes"] = result.opponent ? nlohmann::json(result.opponent->nodes) : nlohmann::json(nullptr);
     if (result.opponent_resumed) out["opponent_resumed"] = true;  // its nodes are the earlier run's
+    if (result.opponent_proofs_read) out["opponent_proofs_read"] = *result.opponent_proofs_read;
     if (!request.dir.empty()) out["split_dir"] = request.dir;
     if (certificate) {
       out["certificate"] = request.certificate;

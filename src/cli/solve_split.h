@@ -39,6 +39,9 @@ struct MoveProof {
   bool certificate_pending = false;
   uint64_t nodes = 0;
   double seconds = 0;
+  // Positions this run read from the answers its earlier proofs kept ("move-N.proofs"),
+  // where the split's directory keeps them and this run proved the move.
+  std::optional<std::size_t> proofs_read;
 };
 
 struct SplitResult {
@@ -49,6 +52,7 @@ struct SplitResult {
   std::optional<std::size_t> winning;  // the move that wins, if one does
   std::optional<DfpnResult> opponent;  // the opponent's question, where it was asked
   bool opponent_resumed = false;  // its answer taken up from the directory (not counted in `nodes`)
+  std::optional<std::size_t> opponent_proofs_read;  // from "opponent.proofs", as a move's proofs_read
   Value value = Value::Draw;  // for the side to move (not stopped, not one_question)
   std::optional<int> not_lose;  // one_question answered no: this player does not lose
   uint64_t nodes = 0;  // this run's (answers taken up from the directory not counted)

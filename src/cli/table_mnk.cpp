@@ -36,7 +36,7 @@ struct BoardRow {
   std::string value;  // the checker's word: "first-player-win", "draw", ...
   std::string why_not;
   bool resumed = false;  // went on from its --table-dir file or --split-dir answers
-  std::optional<std::size_t> proofs_read;  // from BOARD.proofs beside its --table-dir file
+  std::optional<std::size_t> proofs_read;  // from BOARD.proofs beside its --table-dir file, or the split's files
   uint64_t nodes = 0;
   double seconds = 0;
   std::size_t entries = 0, positions = 0, paired_ends = 0;
@@ -162,7 +162,13 @@ int run_table_mnk(const Args& args) {
         b.nodes = r.nodes;
         b.seconds = r.seconds;
         out_of_time = r.stopped;
-        b.resumed = std::any_of(r.moves.begin(), r.moves.end(), [](const MoveProof& m) { return m.resumed; });
+        // Kept answers read, summed over the questions this run proved (each its own file).
+        std::optional<std::size_t> read = r.opponent_proofs_read;
+        for (const MoveProof& m : r.moves)
+          if (m.proofs_read) read = read.value_or(0) + *m.proofs_read;
+        b.proofs_read = read;
+        b.resumed = read.value_or(0) > 0 ||
+                    std::any_of(r.moves.begin(), r.moves.end(), [](const MoveProof& m) { return m.resumed; });
       } catch (const SplitGaveUp& error) {
         gave_up = error.what();
       }
@@ -241,7 +247,7 @@ int run_table_mnk(const Args& args) {
       if (split) out["split"] = true;
       if (!split_dir.empty()) out["split_dir"] = (split_dir / board_name(n, k, p, q)).string();
       if (b.resumed) out["resumed"] = true;  // nodes and seconds are this run's
-      if (!table_dir.empty()) out["proofs_read"] = b.proofs_read.value_or(0);
+      if (!table_dir.empty() || !split_dir.empty()) out["proofs_read"] = b.proofs_read.value_or(0);
       out["built_from"] = kBuiltFrom;
       std::cout << out.dump() << std::endl;
     }
