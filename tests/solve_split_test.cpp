@@ -4,6 +4,7 @@
 // cannot do is refused with the reason.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -120,15 +121,9 @@ TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
   EXPECT_EQ(tables(), std::vector<std::string>{"move-1.16MiB.table"});
   // Each run says how many kept answers it read for the move it proved: all the stopped
   // runs kept (a header line, then an answer a line).
-  const auto lines_in = [](const std::filesystem::path& file) {
-    std::ifstream in(file);
-    std::size_t lines = 0;
-    for (std::string line; std::getline(in, line);) ++lines;
-    return lines;
-  };
   const std::filesystem::path kept = std::filesystem::path(dir) / "move-1.proofs";
   ASSERT_TRUE(std::filesystem::exists(kept));
-  const std::size_t kept_answers = lines_in(kept) - 1;
+  const auto kept_answers = static_cast<std::size_t>(std::ranges::count(read_text_file(kept.string()), '\n') - 1);
   EXPECT_EQ(nlohmann::json::parse(stopped.out)["split"][0]["proofs_read"], 0) << stopped.out;
   const testing::CliRun again = kinrow(command);
   ASSERT_EQ(again.status, 0) << again.err;
