@@ -1,7 +1,7 @@
-// kinrow solve --split (cli/solve_split.cpp): df-pn on each root move apart gives the same
-// values as df-pn on the whole position — draws, wins and losses — with certificates the
-// checker accepts; a split kept in --split-dir is taken up again, not redone; and what it
-// cannot do is refused with the reason.
+// kinrow solve --split (cli/solve_split.cpp over parallel/root_split.h): df-pn on each root
+// move apart gives the same values as df-pn on the whole position — draws, wins and
+// losses — with certificates the checker accepts; a split kept in --split-dir is taken up
+// again, not redone; and what it cannot do is refused with the reason.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -8,7 +8,6 @@
 #include <sstream>
 
 #include "cli/board_text.h"
-#include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "core/clock.h"
@@ -17,6 +16,7 @@
 #include "core/text_file.h"
 #include "games/families.h"
 #include "proof/certificate_browser.h"
+#include "proof/certificate_files.h"
 #include "proof/certificate_join.h"
 
 namespace kinrow::cli {

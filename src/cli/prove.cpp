@@ -12,7 +12,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/gravity_options.h"
@@ -25,6 +24,7 @@
 #include "parallel/redis_transport.h"
 #include "parallel/simulation.h"
 #include "parallel/tree_certificate.h"
+#include "proof/certificate_files.h"
 
 namespace kinrow::cli {
 

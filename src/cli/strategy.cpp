@@ -2,13 +2,13 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/version.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
+#include "proof/certificate_files.h"
 #include "strategy/verifier.h"
 
 namespace kinrow::cli {

@@ -10,7 +10,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "cli/certificate_file.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/grid_report.h"
@@ -23,6 +22,7 @@
 #include "core/error.h"
 #include "core/text_file.h"
 #include "games/families.h"
+#include "proof/certificate_files.h"
 #include "proof/checker.h"
 #include "search/dfpn_solve.h"
 
@@ -158,7 +158,8 @@ int run_table_mnk(const Args& args) {
       request.dir = split_dir.empty() ? "" : (split_dir / board_name(n, k, p, q)).string();
       request.certificate = certificate_file;
       try {
-        const SplitResult r = split_solve(Position(game), request, progress);
+        request.observer = split_progress(progress);
+        const SplitResult r = split_solve(Position(game), request);
         b.nodes = r.nodes;
         b.seconds = r.seconds;
         out_of_time = r.stopped;

@@ -8,11 +8,11 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli/certificate_file.h"
 #include "cli/format.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "core/outcome.h"
+#include "proof/certificate_files.h"
 #include "tiles/tile_certificate.h"
 #include "tiles/tile_search.h"
 

@@ -156,7 +156,7 @@ struct DfpnOptions {
   // which has nothing to decide), with their answer, before the
   // certificate (if one is asked for) is read off them. That walk can take longer than the
   // proof (Connect6 8x8 after b8: a proof of 35 minutes, a walk stopped after millions of
-  // entries), so whoever keeps answers keeps this one first (cli/solve_split.cpp).
+  // entries), so whoever keeps answers keeps this one first (parallel/root_split.cpp).
   std::function<void(const DfpnResult& decided)> on_decided;
 };
 
