@@ -36,6 +36,9 @@ std::string root_progress_text(const SearchProgress& progress);
 class ProgressLine {
  public:
   explicit ProgressLine(bool enabled);
+  ~ProgressLine() { clear(); }  // a command that ends by an error ends its line first
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
   void show(const std::string& text);
   void clear();  // ends the progress line, if one was shown
   // A line that stays (what a long run is doing, said before it starts). May come from
