@@ -115,7 +115,6 @@ class SplitDir {
   SplitDir& operator=(const SplitDir&) = delete;
 
   bool used() const { return !path_.empty(); }
-  bool kept() const { return keep_; }
   std::string answer(std::size_t i) const { return file("move-" + std::to_string(i + 1) + ".json"); }
   std::string certificate(std::size_t i) const { return file("move-" + std::to_string(i + 1) + ".cert.gz"); }
   std::string opponent_answer() const { return file("opponent.json"); }
