@@ -199,8 +199,9 @@ void Dfpn<W>::store(uint64_t key, Numbers n, uint64_t work, const Cells& moves, 
   // Another thread is writing this slot: the table is a cache, so this store is dropped.
   if (!writer.enter()) return;
   // A node's final numbers are not replaced by open ones: another thread may have settled
-  // it while this one was still inside.
-  if (n.pn != 0 && n.dn != 0 && (word(slot.pn) == 0 || word(slot.dn) == 0) && word(slot.key) == key) {
+  // it while this one was still inside. Final is one number 0, not both: (0, 0) is an
+  // unused slot, whatever key it shows (a table file edited by hand, docs/benchmarks.md).
+  if (n.pn != 0 && n.dn != 0 && (word(slot.pn) == 0) != (word(slot.dn) == 0) && word(slot.key) == key) {
     writer.back_out();
     return;
   }
