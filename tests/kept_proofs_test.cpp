@@ -25,13 +25,7 @@ namespace kinrow {
 namespace {
 
 using testing::error_of;
-
-std::vector<std::string> file_lines(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing::file_lines;
 
 TEST(KeptProofs, LiveBesideTheTableFile) {
   EXPECT_EQ(kept_proofs_path("dir/c7.table"), "dir/c7.proofs");
@@ -71,6 +65,7 @@ TEST(KeptProofs, AStopResumedFromThemKeepsEveryValue) {
       keep.max_nodes = expected.nodes / 2;
       dfpn_solve(position, keep);
       std::filesystem::remove(table);
+      std::filesystem::remove(kept_open_path(kept_proofs_path(table)));  // the answers alone (kept_open_test: with it)
       const std::vector<std::string> lines = file_lines(kept_proofs_path(table));
       for (const std::string& line : lines) zones += line.back() != '-' && line.find("disproven") != std::string::npos;
 
@@ -106,6 +101,7 @@ TEST(KeptProofs, AStartFromThemAloneTakesFewerNodes) {
   keep.kept_proofs_nodes = 16;
   const DfpnResult first = dfpn_solve(position, keep);
   std::filesystem::remove(keep.table_file);
+  std::filesystem::remove(kept_open_path(kept_proofs_path(keep.table_file)));
   keep.kept_proofs_nodes = 0;
   const DfpnResult again = dfpn_solve(position, keep);
   EXPECT_TRUE(again.resumed);

@@ -1,8 +1,9 @@
-// Helpers shared by the solver tests: random positions, the sanitizer switch, and a
-// forced win played out against every defence.
+// Helpers shared by the solver tests: random positions, the sanitizer switch, a file's
+// lines, and a forced win played out against every defence.
 #pragma once
 
 #include <cstdlib>
+#include <fstream>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -97,6 +98,14 @@ Board<W> board_of(const BoardTables& tables, const Position& position) {
   Board<W> board(tables);
   replay(board, position);
   return board;
+}
+
+// The lines of a text file without their ends; none for a missing file.
+inline std::vector<std::string> file_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
 // scripts/test sets KINROW_SANITIZED for the ASan/UBSan run, where heavy cases shrink.

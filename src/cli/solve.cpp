@@ -182,8 +182,9 @@ struct Stopped {
   // Df-pn's answer: the question it left open, and what an earlier one settled.
   const DfpnResult* dfpn = nullptr;
   // With a table file, what was read at the start from the file kept beside it: alpha-beta's
-  // bounds on the bitboard (search/kept_bounds.h), df-pn's answers (search/kept_proofs.h).
-  std::optional<std::size_t> bounds_read, proofs_read;
+  // bounds on the bitboard (search/kept_bounds.h), df-pn's answers (search/kept_proofs.h)
+  // and, where the table file was missing, its open nodes (search/kept_open.h).
+  std::optional<std::size_t> bounds_read, proofs_read, open_read;
 };
 
 // A solve stopped before its value: where it got to, and where its table is. Exit status
@@ -207,6 +208,7 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     add_table_file(out, args, resumed);
     if (stopped.bounds_read) out["bounds_read"] = *stopped.bounds_read;
     if (stopped.proofs_read) out["proofs_read"] = *stopped.proofs_read;
+    if (stopped.open_read) out["open_read"] = *stopped.open_read;
     out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
   } else {
@@ -221,7 +223,8 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
                 << number(dfpn->open_pn) << ", dn " << number(dfpn->open_dn) << " when it stopped\n";
     std::cout << "nodes        " << with_commas(stopped.nodes) << "\n" << table_file_text(args, resumed)
               << kept_read_text("bounds", kept_bounds_path(args.get("table-file")), stopped.bounds_read)
-              << kept_read_text("proofs", kept_proofs_path(args.get("table-file")), stopped.proofs_read);
+              << kept_read_text("proofs", kept_proofs_path(args.get("table-file")), stopped.proofs_read)
+              << kept_read_text("open nodes", kept_open_path(kept_proofs_path(args.get("table-file"))), stopped.open_read);
     if (args.has("table-file")) std::cout << "             run the same command again to go on\n";
   }
   return stopped.interrupted ? 130 : 4;
@@ -231,7 +234,7 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
 // `certificate_entries`: the entries of the certificate written to --certificate's file.
 int report_proof_numbers(const Args& args, const Game& game, const Position& position, const DfpnResult& result,
                          std::size_t certificate_entries, const MethodChoice& choice, bool chosen,
-                         std::optional<std::size_t> proofs_read) {
+                         std::optional<std::size_t> proofs_read, std::optional<std::size_t> open_read) {
   const std::string certificate_path = args.get("certificate");
   const bool asked_one = args.has("wins");
   const std::string asked = args.get("wins");  // "first" or "second"
@@ -254,6 +257,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
     out["seconds"] = result.seconds;
     add_table_file(out, args, result.resumed);
     if (proofs_read) out["proofs_read"] = *proofs_read;
+    if (open_read) out["open_read"] = *open_read;
     if (result.certificate_written) {
       out["certificate"] = certificate_path;
       out["certificate_entries"] = certificate_entries;
@@ -274,7 +278,8 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
             << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
             << "time         " << seconds_text(result.seconds) << "\n"
             << table_file_text(args, result.resumed)
-            << kept_read_text("proofs", kept_proofs_path(args.get("table-file")), proofs_read);
+            << kept_read_text("proofs", kept_proofs_path(args.get("table-file")), proofs_read)
+            << kept_read_text("open nodes", kept_open_path(kept_proofs_path(args.get("table-file"))), open_read);
   if (result.certificate_written)
     std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries)
               << " entries, read off in " << seconds_text(result.certificate_seconds) << " with "
@@ -384,7 +389,7 @@ int run_solve(const Args& args) {
   options.monitor.on_progress = [&](const SearchProgress& p) {
     progress.show(search_progress_text(p));
     const bool interrupted = interrupt_requested().load();
-    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted, nullptr, std::nullopt, std::nullopt};
+    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted, nullptr, std::nullopt, std::nullopt, std::nullopt};
   };
   DfpnOptions proof_numbers;
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
@@ -442,6 +447,9 @@ int run_solve(const Args& args) {
     if (args.has("split")) return solve_split(args, position, proof_numbers, choice, progress);
     std::optional<std::size_t> proofs_read;  // from the answers kept beside the table file
     proof_numbers.on_kept_read = kept_read_note(progress, "", kept_proofs_path(options.table_file), proofs_read);
+    std::optional<std::size_t> open_read;  // from the open nodes kept with them, where the table file is missing
+    proof_numbers.on_open_read =
+        kept_read_note(progress, "", kept_open_path(kept_proofs_path(options.table_file)), open_read);
     progress.note(dfpn_setup(choice) + (method == "auto" ? " (chosen: " + choice.reason + ")" : ""));
     // The certificate streams into its file as the walk finds it (Qubic's: 2.2 M entries).
     std::optional<CertificateFile> file;
@@ -450,13 +458,14 @@ int run_solve(const Args& args) {
     progress.clear();
     if (result.out_of_time || result.interrupted)
       return report_stopped(args, game, position, "pns",
-                            {result.nodes, result.seconds, result.interrupted, &result, std::nullopt, proofs_read},
+                            {result.nodes, result.seconds, result.interrupted, &result, std::nullopt, proofs_read, open_read},
                             result.resumed);
     if (!result.complete)
       throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
                        "try --method alphabeta");
     const std::size_t entries = file && result.certificate_written ? file->finish() : 0;
-    return report_proof_numbers(args, game, position, result, entries, choice, method == "auto", proofs_read);
+    return report_proof_numbers(args, game, position, result, entries, choice, method == "auto", proofs_read,
+                                open_read);
   }
   if (args.has("split")) throw InputError("--split is for df-pn; add --method pns");
   if (args.has("split-dir")) throw InputError("--split-dir goes with --split (and --method pns)");

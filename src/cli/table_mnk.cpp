@@ -37,6 +37,7 @@ struct BoardRow {
   std::string why_not;
   bool resumed = false;  // went on from its --table-dir file or --split-dir answers
   std::optional<std::size_t> proofs_read;  // from BOARD.proofs beside its --table-dir file, or the split's files
+  std::optional<std::size_t> open_read;    // from BOARD.open, where BOARD.table was missing (not --split)
   uint64_t nodes = 0;
   double seconds = 0;
   std::size_t entries = 0, positions = 0, paired_ends = 0;
@@ -126,6 +127,12 @@ int run_table_mnk(const Args& args) {
       // Or its answers kept beside it (search/kept_proofs.h), read before the proofs.
       options.on_kept_read = [&b, note = kept_read_note(progress, b.spec + ": ", kept_proofs_path(options.table_file),
                                                         b.proofs_read)](std::size_t read) {
+        note(read);
+        b.resumed = b.resumed || read > 0;
+      };
+      options.on_open_read = [&b, note = kept_read_note(progress, b.spec + ": ",
+                                                        kept_open_path(kept_proofs_path(options.table_file)),
+                                                        b.open_read)](std::size_t read) {
         note(read);
         b.resumed = b.resumed || read > 0;
       };
@@ -249,6 +256,7 @@ int run_table_mnk(const Args& args) {
       if (!split_dir.empty()) out["split_dir"] = (split_dir / board_name(n, k, p, q)).string();
       if (b.resumed) out["resumed"] = true;  // nodes and seconds are this run's
       if (!table_dir.empty() || !split_dir.empty()) out["proofs_read"] = b.proofs_read.value_or(0);
+      if (b.open_read) out["open_read"] = *b.open_read;
       out["built_from"] = kBuiltFrom;
       std::cout << out.dump() << std::endl;
     }

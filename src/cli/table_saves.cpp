@@ -29,10 +29,11 @@ OptionSpec bounds_over_option(const std::string& kept) {
           "keep beside NAME.table, as they are found, the results of each position whose\n"
           "search took at least NODES nodes: alpha-beta's bounds (Connect Four on the\n"
           "bitboard) in NAME.bounds, default 268435456 (2^28); df-pn's proofs and disproofs\n"
-          "in NAME.proofs (move-N.proofs in a split's directory), default 131072 (2^17).\n"
+          "in NAME.proofs (move-N.proofs in a split's directory), default 131072 (2^17),\n"
+          "and with each save of the table its open nodes of that cost in NAME.open.\n"
           "0: none kept; a last line cut short by a kill is skipped. Read back at the\n"
-          "start, table or no table: copied to another machine, the file lets the search go\n"
-          "on there without the table (docs/parallel.md)"};
+          "start (NAME.open only without NAME.table): copied to another machine, the files\n"
+          "let the search go on there without the table (docs/parallel.md)"};
 }
 
 void check_bounds_over(const Args& args, bool table_kept, const std::string& kept) {

@@ -145,11 +145,14 @@ class SplitDir {
   // named without the table's size, so that they are read whatever size the table is made
   // at (or where it was lost). Empty where the directory is not kept.
   std::string kept(const std::string& name) const { return keep_ ? file(name + ".proofs") : ""; }
-  // The question is answered: its table and kept answers are no longer wanted.
+  // The question is answered: its table and kept answers and open nodes are no longer wanted.
   static void forget(const DfpnOptions& question) {
     std::error_code ignored;
     if (!question.table_file.empty()) fs::remove(question.table_file, ignored);
-    if (!question.kept_file.empty()) fs::remove(question.kept_file, ignored);
+    if (!question.kept_file.empty()) {
+      fs::remove(question.kept_file, ignored);
+      fs::remove(kept_open_path(question.kept_file), ignored);
+    }
   }
 
  private:
@@ -324,6 +327,10 @@ SplitResult split_solve(const Position& position, const SplitRequest& request) {
         moves[i].proofs_read = n;
         if (n > 0 && observer.on_kept_read) observer.on_kept_read(file, n);
       };
+      one.on_open_read = [&, file = kept_open_path(one.kept_file)](std::size_t n) {
+        const std::lock_guard<std::mutex> guard(lock);
+        if (n > 0 && observer.on_kept_read) observer.on_kept_read(file, n);
+      };
       one.interrupt = &stop;
       if (budget > 0) one.seconds = std::max(1e-3, budget - seconds_since(started));
       one.on_progress = [&, i](uint64_t nodes, uint32_t pn, uint32_t dn) {
@@ -412,6 +419,9 @@ SplitResult split_solve(const Position& position, const SplitRequest& request) {
       whole.kept_file = dir.kept("opponent");
       whole.on_kept_read = [&, file = whole.kept_file](std::size_t n) {
         result.opponent_proofs_read = n;
+        if (n > 0 && observer.on_kept_read) observer.on_kept_read(file, n);
+      };
+      whole.on_open_read = [&, file = kept_open_path(whole.kept_file)](std::size_t n) {
         if (n > 0 && observer.on_kept_read) observer.on_kept_read(file, n);
       };
       if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));

@@ -53,7 +53,8 @@ struct SplitObserver {
       on_progress;
   // A move answered by this run's proof (its certificate comes next, where one is asked).
   std::function<void(const MoveProof& move, std::size_t answered, std::size_t moves)> on_answered;
-  // Results read from the answers a question's earlier proofs kept (file, count).
+  // Results read from what a question's earlier proofs kept (file, count): its answers
+  // (move-N.proofs) and, where its table was lost, its open nodes (move-N.open).
   std::function<void(const std::string& file, std::size_t read)> on_kept_read;
   // No move wins: the opponent's question, df-pn on the whole position, starts.
   std::function<void(int opponent, int threads)> on_opponent;

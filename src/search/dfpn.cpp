@@ -908,6 +908,23 @@ void Dfpn<W>::keep_proofs_in(KeptProofs* kept) {
   kept_ = kept;
 }
 
+template <int W>
+std::vector<KeptOpenNode> Dfpn<W>::open_nodes(uint64_t min_nodes) const {
+  std::vector<KeptOpenNode> nodes;
+  Slot slot;
+  for (std::size_t i = 0; i < slots_; ++i) {
+    if (!copy_slot(table_[i], slot) || slot.pn == 0 || slot.dn == 0 || slot.work == 0) continue;
+    if ((uint64_t{1} << (slot.work - 1)) < min_nodes) continue;
+    nodes.push_back({.key = slot.key, .pn = slot.pn, .dn = slot.dn, .work = slot.work});
+  }
+  return nodes;
+}
+
+template <int W>
+void Dfpn<W>::take_open(const KeptOpenNode& node) {
+  store(node.key, Numbers{node.pn, node.dn}, uint64_t{1} << (node.work - 1), Cells{});
+}
+
 #define INSTANTIATE(W) template class Dfpn<W>;
 KINROW_FOR_EACH_WIDTH(INSTANTIATE)
 #undef INSTANTIATE

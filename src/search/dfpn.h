@@ -62,6 +62,7 @@
 #include "search/canonical.h"
 #include "search/dfpn_slot.h"
 #include "search/dominance.h"
+#include "search/kept_open.h"
 #include "search/kept_proofs.h"
 #include "search/line_cover.h"
 #include "search/line_pairing.h"
@@ -144,6 +145,11 @@ struct DfpnOptions {
   uint64_t kept_proofs_nodes = kDefaultKeptProofsNodes;
   std::string kept_file;  // where they are kept, if not beside the table file
   std::function<void(std::size_t)> on_kept_read;
+  // With them, and at least as costly, the open nodes (search/kept_open.h): a snapshot
+  // written with each save of the table (NAME.open beside NAME.proofs), and read back,
+  // before the answers, only where the table file is missing. `on_open_read` hears how
+  // many were read.
+  std::function<void(std::size_t)> on_open_read;
   // dfpn_solve only: the proofs give up after this many seconds (0: no limit), as they do
   // when `interrupt` (if set) becomes true, read at every expansion (Ctrl-C: cli/interrupt.h).
   double seconds = 0;
@@ -276,6 +282,11 @@ class Dfpn {
   std::string kept_label() const;
   void take_kept(const KeptProof& proof);
   void keep_proofs_in(KeptProofs* kept);
+  // The open nodes whose search took at least `min_nodes` (their work, a power of two, at
+  // least it), read as save_table reads (search/kept_open.h), and one read back: stored
+  // open, where no answer of its key is (an answer is never replaced by open numbers).
+  std::vector<KeptOpenNode> open_nodes(uint64_t min_nodes) const;
+  void take_open(const KeptOpenNode& node);
   // Likewise a time after which proofs give up (read every 64 expansions).
   void set_deadline(std::chrono::steady_clock::time_point deadline) {
     deadline_ = deadline;

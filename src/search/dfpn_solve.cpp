@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/clock.h"
+#include "core/error.h"
 #include "core/notation.h"
 #include "core/symmetry.h"
 #include "games/board_dispatch.h"
@@ -103,6 +104,14 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
   if (!file.empty()) kept.emplace(kept_file, dfpn.kept_label(), options.kept_proofs_nodes);
   result.resumed = !file.empty() && std::filesystem::exists(file);
   if (result.resumed) dfpn.load_table(file);
+  // Its costliest open nodes (kept_open.h), saved with the table: read only without it,
+  // before the answers, which replace any open numbers of their keys.
+  const std::string open_file = kept_open_path(kept_file);
+  if (kept && !result.resumed) {
+    const std::size_t read = read_kept_open(open_file, dfpn.kept_label(), [&](const KeptOpenNode& node) { dfpn.take_open(node); });
+    result.resumed = read > 0;
+    if (options.on_open_read) options.on_open_read(read);
+  }
   if (kept) {
     const std::size_t read = KeptProofs::read(kept_file, dfpn.kept_label(), board.cell_count(), W,
                                               [&](const KeptProof& proof) {
@@ -119,7 +128,12 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
                           std::chrono::duration<double>(options.seconds)));
   run_saving_table(
       options.save_every_seconds, file,
-      [&](const std::string& path, const std::atomic<bool>* abandon) { dfpn.save_table(path, abandon); },
+      [&](const std::string& path, const std::atomic<bool>* abandon) {
+        dfpn.save_table(path, abandon);
+        if (options.kept_proofs_nodes > 0 && !(abandon && abandon->load()) &&
+            !write_kept_open(open_file, dfpn.kept_label(), dfpn.open_nodes(options.kept_proofs_nodes)))
+          throw InputError("cannot write " + open_file);
+      },
       options.on_table_saved, [&] { ask(dfpn, board, only_winner, result, reads); });
   if (!result.complete) {
     result.interrupted = options.interrupt && options.interrupt->load();

@@ -1,5 +1,6 @@
 #include "search/kept_lines.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -79,6 +80,22 @@ void KeptLineFile::mark_appended(const std::string& identity) {
 
 void refuse_kept_line(const std::string& path, int number, const std::string& problem) {
   throw InputError(printable(path) + ", line " + std::to_string(number) + ": " + problem);
+}
+
+bool replace_kept_lines(const std::string& path, const std::string& header, const std::vector<std::string>& lines) {
+  const std::string part = path + ".part";
+  std::FILE* file = std::fopen(part.c_str(), "w");
+  bool written = file && std::fprintf(file, "%s\n", header.c_str()) > 0;
+  for (std::size_t i = 0; written && i < lines.size(); ++i) written = std::fprintf(file, "%s\n", lines[i].c_str()) > 0;
+  written = written && std::fflush(file) == 0 && ::fsync(::fileno(file)) == 0;
+  if (file) written = std::fclose(file) == 0 && written;
+  std::error_code error;
+  if (written) std::filesystem::rename(part, path, error);
+  if (!written || error) {
+    std::filesystem::remove(part, error);
+    return false;
+  }
+  return true;
 }
 
 std::size_t read_kept_lines(const std::string& path, const std::string& header, std::size_t longest,

@@ -7,7 +7,8 @@
 // of hundreds of millions of nodes. A line each, they make a file of kilobytes that can be
 // kept anywhere (a repository, say); read back into an empty table, they let a search on
 // another machine skip every subtree they settle. Two kinds use this file: alpha-beta's
-// bounds (search/kept_bounds.h) and df-pn's proofs (search/kept_proofs.h).
+// bounds (search/kept_bounds.h) and df-pn's proofs (search/kept_proofs.h); df-pn's
+// open nodes (search/kept_open.h) are a snapshot, replaced whole at each save.
 //
 // The file is a header line naming what its lines mean (the kind, the key scheme, the
 // game), then one line per result. Each is written to the file as it is found, so a kill
@@ -29,6 +30,7 @@
 #include <optional>
 #include <string>
 #include <unordered_set>
+#include <vector>
 
 namespace kinrow {
 
@@ -73,6 +75,12 @@ class KeptLineFile {
 // InputError for another header, or for a line longer than `longest`.
 std::size_t read_kept_lines(const std::string& path, const std::string& header, std::size_t longest,
                             const std::function<void(int number, const std::string& line)>& parse);
+
+// Writes `header` and `lines` as the whole file at `path`, for a kept file that is a
+// snapshot rather than a log (search/kept_open.h): through PATH.part, put on the disk, then
+// renamed over PATH, so a crash leaves the previous snapshot or this one, never a mix.
+// False if the disk refused (PATH.part removed, the previous file left).
+bool replace_kept_lines(const std::string& path, const std::string& header, const std::vector<std::string>& lines);
 
 // The InputError a parser throws for a line it refuses: the file and line named.
 [[noreturn]] void refuse_kept_line(const std::string& path, int number, const std::string& problem);

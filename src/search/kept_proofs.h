@@ -9,14 +9,12 @@
 // empty cells it does not need (search/dfpn.h), as the board's 64-bit words in
 // hexadecimal, the highest first, joined by `.`; `-` for none.
 //
-// Only final answers are kept, appended as they are found: proof and disproof numbers of
-// open nodes guide a search and decide nothing. They do hold much of a stopped proof's
-// progress (kept too, on Qubic they saved 48-98 % of a stopped run's nodes, the answers
-// alone none to 58 %), but they change all the time: keeping them would be a snapshot of
-// the table rewritten at every save. Measured, not built (docs/benchmarks.md, "Open nodes
-// kept too?"). What is read back is trusted as the table is (a key is a hash: a line can be
-// checked for its form and its cells, not against a position); a certificate written from
-// the search is checked as ever.
+// Only final answers are appended here, as they are found. The proof and disproof numbers
+// of open nodes, which hold much of a stopped proof's progress but change all the time,
+// are a snapshot written with each table save (search/kept_open.h). What is read back is
+// trusted as the table is (a key is a hash: a line can be checked for its form and its
+// cells, not against a position); a certificate written from the search is checked as
+// ever.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,58 @@
+#include "search/kept_open.h"
+
+#include <cinttypes>
+#include <filesystem>
+#include <sstream>
+
+#include "core/error.h"
+#include "search/kept_lines.h"
+
+namespace kinrow {
+namespace {
+
+std::string open_header(const std::string& label) { return "kinrow-kept-open 1 " + label; }
+
+}  // namespace
+
+std::string kept_open_path(const std::string& kept_proofs_file) {
+  const std::string suffix = ".proofs";
+  const bool named = kept_proofs_file.size() > suffix.size() &&
+                     kept_proofs_file.compare(kept_proofs_file.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return (named ? kept_proofs_file.substr(0, kept_proofs_file.size() - suffix.size()) : kept_proofs_file) + ".open";
+}
+
+bool write_kept_open(const std::string& path, const std::string& label, const std::vector<KeptOpenNode>& nodes) {
+  // A search with none to keep makes no file (one with an older snapshot is emptied).
+  if (nodes.empty() && !std::filesystem::exists(path)) return true;
+  std::vector<std::string> lines;
+  lines.reserve(nodes.size());
+  char line[80];
+  for (const KeptOpenNode& node : nodes) {
+    std::snprintf(line, sizeof line, "%" PRIx64 " %" PRIu32 " %" PRIu32 " %d", node.key, node.pn, node.dn, node.work);
+    lines.emplace_back(line);
+  }
+  return replace_kept_lines(path, open_header(label), lines);
+}
+
+std::size_t read_kept_open(const std::string& path, const std::string& label,
+                           const std::function<void(const KeptOpenNode&)>& take) {
+  return read_kept_lines(path, open_header(label), 64, [&](int number, const std::string& line) {
+    std::istringstream fields(line);
+    std::string key, extra;
+    uint64_t pn = 0, dn = 0;
+    KeptOpenNode node;
+    const bool form = static_cast<bool>(fields >> key >> pn >> dn >> node.work) && !(fields >> extra) &&
+                      !key.empty() && key.size() <= 16 &&
+                      key.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos && pn > 0 &&
+                      dn > 0 && pn <= UINT32_MAX && dn <= UINT32_MAX && node.work >= 1 && node.work <= 64;
+    if (!form)
+      refuse_kept_line(path, number,
+                       "expected \"KEY PN DN WORK\" with both numbers above 0, not \"" + printable(line) + "\"");
+    node.key = std::stoull(key, nullptr, 16);
+    node.pn = static_cast<uint32_t>(pn);
+    node.dn = static_cast<uint32_t>(dn);
+    take(node);
+  });
+}
+
+}  // namespace kinrow
