@@ -224,7 +224,8 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     std::cout << "nodes        " << with_commas(stopped.nodes) << "\n" << table_file_text(args, resumed)
               << kept_read_text("bounds", kept_bounds_path(args.get("table-file")), stopped.bounds_read)
               << kept_read_text("proofs", kept_proofs_path(args.get("table-file")), stopped.proofs_read)
-              << kept_read_text("open nodes", kept_open_path(kept_proofs_path(args.get("table-file"))), stopped.open_read);
+              << kept_read_text("open nodes", kept_open_path(kept_proofs_path(args.get("table-file"))),
+                                stopped.open_read);
     if (args.has("table-file")) std::cout << "             run the same command again to go on\n";
   }
   return stopped.interrupted ? 130 : 4;
@@ -389,7 +390,8 @@ int run_solve(const Args& args) {
   options.monitor.on_progress = [&](const SearchProgress& p) {
     progress.show(search_progress_text(p));
     const bool interrupted = interrupt_requested().load();
-    if (interrupted || (budget > 0 && p.seconds >= budget)) throw Stopped{p.nodes, p.seconds, interrupted, nullptr, std::nullopt, std::nullopt, std::nullopt};
+    if (interrupted || (budget > 0 && p.seconds >= budget))
+      throw Stopped{p.nodes, p.seconds, interrupted, nullptr, std::nullopt, std::nullopt, std::nullopt};
   };
   DfpnOptions proof_numbers;
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
@@ -458,7 +460,8 @@ int run_solve(const Args& args) {
     progress.clear();
     if (result.out_of_time || result.interrupted)
       return report_stopped(args, game, position, "pns",
-                            {result.nodes, result.seconds, result.interrupted, &result, std::nullopt, proofs_read, open_read},
+                            {result.nodes, result.seconds, result.interrupted, &result, std::nullopt, proofs_read,
+                             open_read},
                             result.resumed);
     if (!result.complete)
       throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "

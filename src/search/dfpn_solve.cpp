@@ -108,7 +108,8 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
   // before the answers, which replace any open numbers of their keys.
   const std::string open_file = kept_open_path(kept_file);
   if (kept && !result.resumed) {
-    const std::size_t read = read_kept_open(open_file, dfpn.kept_label(), [&](const KeptOpenNode& node) { dfpn.take_open(node); });
+    const std::size_t read =
+        read_kept_open(open_file, dfpn.kept_label(), [&](const KeptOpenNode& node) { dfpn.take_open(node); });
     result.resumed = read > 0;
     if (options.on_open_read) options.on_open_read(read);
   }
