@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,14 +37,22 @@ TEST(KeptOpen, LivesBesideTheKeptProofs) {
   EXPECT_EQ(kept_open_path("t"), "t.open");
 }
 
-// A snapshot replaces the one before it; none to keep makes no file, but empties an old one.
+bool write_nodes(const std::string& path, const std::string& label, const std::vector<KeptOpenNode>& nodes) {
+  KeptOpenWriter out(path, label);
+  for (const KeptOpenNode& node : nodes) out.add(node);
+  return out.finish();
+}
+
+// A snapshot replaces the one before it; none to keep makes no file, but empties an old
+// one; a writer dropped unfinished (an exception on the way) leaves the file before it.
 TEST(KeptOpen, EachSnapshotReplacesTheLast) {
   testing::TemporaryDirectory dir("kinrow-kept-open");
   const std::string path = (dir / "a.open").string();
   const std::string label = "df-pn mnk:7x6x5, reduced keys";
-  EXPECT_TRUE(write_kept_open(path, label, {}));
+  EXPECT_TRUE(write_nodes(path, label, {}));
   EXPECT_FALSE(std::filesystem::exists(path));
-  EXPECT_TRUE(write_kept_open(path, label, {{0xabcdef0123456789, 3, 1u << 30, 40}, {0x7f, 1, 2, 1}}));
+  EXPECT_FALSE(std::filesystem::exists(path + ".part"));
+  EXPECT_TRUE(write_nodes(path, label, {{0xabcdef0123456789, 3, 1u << 30, 40}, {0x7f, 1, 2, 1}}));
   std::vector<KeptOpenNode> read;
   EXPECT_EQ(read_kept_open(path, label, [&](const KeptOpenNode& n) { read.push_back(n); }), 2u);
   ASSERT_EQ(read.size(), 2u);
@@ -52,12 +61,20 @@ TEST(KeptOpen, EachSnapshotReplacesTheLast) {
   EXPECT_EQ(read[0].dn, 1u << 30);
   EXPECT_EQ(read[0].work, 40);
   EXPECT_EQ(read[1].key, 0x7fu);
-  EXPECT_TRUE(write_kept_open(path, label, {{0x12, 5, 6, 7}}));
+  EXPECT_TRUE(write_nodes(path, label, {{0x12, 5, 6, 7}}));
   EXPECT_EQ(line_count(path), 2u);
   EXPECT_FALSE(std::filesystem::exists(path + ".part"));
-  EXPECT_TRUE(write_kept_open(path, label, {}));
+  {
+    KeptOpenWriter dropped(path, label);
+    dropped.add({0x34, 1, 1, 9});
+    dropped.add({0x56, 1, 1, 9});
+  }
+  EXPECT_EQ(line_count(path), 2u);
+  EXPECT_FALSE(std::filesystem::exists(path + ".part"));
+  EXPECT_TRUE(write_nodes(path, label, {}));
   EXPECT_EQ(line_count(path), 1u);  // the header: the table saved with it holds no open node of that cost
   EXPECT_EQ(read_kept_open((dir / "none.open").string(), label, [](const KeptOpenNode&) {}), 0u);
+  EXPECT_FALSE(write_nodes((dir / "no-such-folder" / "a.open").string(), label, {{0x12, 5, 6, 7}}));
 }
 
 TEST(KeptOpen, RefusesAnotherSearchsFileAndLinesThatDoNotRead) {
@@ -74,7 +91,9 @@ TEST(KeptOpen, RefusesAnotherSearchsFileAndLinesThatDoNotRead) {
   EXPECT_EQ(read_of(header + "\n7f 3 4 20\n80 1"), "");    // cut short: skipped
   EXPECT_NE(read_of("kinrow-kept-open 1 df-pn mnk:8x6x5, reduced keys\n").find("line 1"), std::string::npos);
   EXPECT_NE(read_of("kinrow-kept-proofs 1 " + label + "\n").find("line 1"), std::string::npos);
-  EXPECT_NE(read_of(header + "\n7f 0 4 20\n").find("both numbers above 0"), std::string::npos);  // an answer
+  EXPECT_EQ(read_of(header + "\n7f 1073741824 4 20\n"), "");  // df-pn's infinity: an open sum may reach it
+  EXPECT_NE(read_of(header + "\n7f 0 4 20\n").find("both numbers 1 to 2^30"), std::string::npos);  // an answer
+  EXPECT_NE(read_of(header + "\n7f 1073741825 4 20\n").find("line 2"), std::string::npos);
   EXPECT_NE(read_of(header + "\n7f 3 0 20\n").find("line 2"), std::string::npos);
   EXPECT_NE(read_of(header + "\n7f 3 4 0\n").find("line 2"), std::string::npos);
   EXPECT_NE(read_of(header + "\n7f 3 4 65\n").find("line 2"), std::string::npos);
@@ -91,6 +110,9 @@ TEST(KeptOpen, RefusesAnotherSearchsFileAndLinesThatDoNotRead) {
 TEST(KeptOpen, AStopResumedFromThemKeepsEveryValue) {
   testing::TemporaryDirectory dir("kinrow-kept-open-sound");
   std::size_t open_read = 0;  // over all trials: the test must have read some
+  // Nodes over all trials, from nothing and from the kept files: a take_open that stored
+  // nothing would keep the values but not save work.
+  uint64_t from_nothing = 0, from_open_and_answers = 0, from_open_alone = 0;
   for (const char* spec : {"mnk:7x6x5", "mnk:5x5x4,p=2,q=1"}) {
     const Game game = make_game(spec);
     const std::string table = (dir / "t.table").string();
@@ -107,6 +129,7 @@ TEST(KeptOpen, AStopResumedFromThemKeepsEveryValue) {
       const DfpnResult expected = dfpn_solve(position, plain);
       ASSERT_TRUE(expected.complete);
       if (expected.nodes < 40) continue;  // nothing to stop halfway
+      from_nothing += expected.nodes;
 
       DfpnOptions keep = plain;
       keep.table_file = table;
@@ -143,6 +166,7 @@ TEST(KeptOpen, AStopResumedFromThemKeepsEveryValue) {
         const DfpnResult got = dfpn_solve(position, resumed, true);
         EXPECT_EQ(read, std::filesystem::exists(saved_open) ? line_count(saved_open) - 1 : 0);
         open_read += read;
+        (with_answers ? from_open_and_answers : from_open_alone) += got.nodes;
         EXPECT_EQ(got.value, expected.value);
         ASSERT_TRUE(got.certificate);
         const CheckReport report = check_certificate(game, *got.certificate);
@@ -154,6 +178,10 @@ TEST(KeptOpen, AStopResumedFromThemKeepsEveryValue) {
     }
   }
   EXPECT_GT(open_read, 100u) << open_read;
+  std::cout << "nodes over the trials: from nothing " << from_nothing << ", from the open nodes and answers "
+            << from_open_and_answers << ", from the open nodes alone " << from_open_alone << "\n";
+  EXPECT_LT(from_open_and_answers, from_nothing);
+  EXPECT_LT(from_open_alone, from_nothing);
 }
 
 // The command: solve keeps NAME.open beside NAME.proofs, and reads it (and says so) only

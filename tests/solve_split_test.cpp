@@ -114,6 +114,7 @@ TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
     return names;
   };
   EXPECT_EQ(tables(), std::vector<std::string>{"move-1.16MiB.table"});
+  EXPECT_EQ(tables(".open"), std::vector<std::string>{"move-1.open"});  // saved with it (search/kept_open.h)
   // A run with another table size goes on from the kept table at its own size.
   const std::string other_size = "solve mnk:5x5x4 --method pns --split --threads 1 --tt-mb 8 --json --quiet --split-dir " +
                                  dir + " --certificate " + cert + " --seconds 0.001";
@@ -133,6 +134,7 @@ TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
   EXPECT_EQ(answer["opponent_proofs_read"], 0) << again.out;  // its question asked first in this run
   EXPECT_TRUE(tables().empty());  // every question answered: no table is wanted any more
   EXPECT_TRUE(tables(".proofs").empty());  // nor its kept answers
+  EXPECT_TRUE(tables(".open").empty());    // nor its open nodes
   const testing::CliRun verified = kinrow("verify mnk:5x5x4 " + cert);
   EXPECT_TRUE(contains(verified.out, "proved: draw")) << verified.out << verified.err;
   std::filesystem::remove_all(dir);

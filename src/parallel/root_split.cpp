@@ -148,10 +148,12 @@ class SplitDir {
   // The question is answered: its table and kept answers and open nodes are no longer wanted.
   static void forget(const DfpnOptions& question) {
     std::error_code ignored;
-    if (!question.table_file.empty()) fs::remove(question.table_file, ignored);
-    if (!question.kept_file.empty()) {
-      fs::remove(question.kept_file, ignored);
-      fs::remove(kept_open_path(question.kept_file), ignored);
+    // With what a kill in the middle of a write may have left (NAME.part).
+    for (const std::string& file : {question.table_file, question.kept_file,
+                                    question.kept_file.empty() ? std::string() : kept_open_path(question.kept_file)}) {
+      if (file.empty()) continue;
+      fs::remove(file, ignored);
+      fs::remove(file + ".part", ignored);
     }
   }
 

@@ -908,16 +908,19 @@ void Dfpn<W>::keep_proofs_in(KeptProofs* kept) {
   kept_ = kept;
 }
 
+static_assert(kKeptOpenLargestNumber == kInfinity, "a kept open number is at most df-pn's infinity");
+
 template <int W>
-std::vector<KeptOpenNode> Dfpn<W>::open_nodes(uint64_t min_nodes) const {
-  std::vector<KeptOpenNode> nodes;
+void Dfpn<W>::for_each_open_node(uint64_t min_nodes, const std::function<void(const KeptOpenNode&)>& take,
+                                 const std::atomic<bool>* abandon) const {
   Slot slot;
   for (std::size_t i = 0; i < slots_; ++i) {
-    if (!copy_slot(table_[i], slot) || slot.pn == 0 || slot.dn == 0 || slot.work == 0) continue;
+    if (i % 4096 == 0 && abandon && abandon->load(std::memory_order_relaxed)) throw TableSaveAbandoned();
+    // A work past 64 is a damaged table file's: no node took 2^64 nodes.
+    if (!copy_slot(table_[i], slot) || slot.pn == 0 || slot.dn == 0 || slot.work == 0 || slot.work > 64) continue;
     if ((uint64_t{1} << (slot.work - 1)) < min_nodes) continue;
-    nodes.push_back({.key = slot.key, .pn = slot.pn, .dn = slot.dn, .work = slot.work});
+    take({.key = slot.key, .pn = slot.pn, .dn = slot.dn, .work = slot.work});
   }
-  return nodes;
 }
 
 template <int W>

@@ -282,10 +282,12 @@ class Dfpn {
   std::string kept_label() const;
   void take_kept(const KeptProof& proof);
   void keep_proofs_in(KeptProofs* kept);
-  // The open nodes whose search took at least `min_nodes` (their work, a power of two, at
-  // least it), read as save_table reads (search/kept_open.h), and one read back: stored
-  // open, where no answer of its key is (an answer is never replaced by open numbers).
-  std::vector<KeptOpenNode> open_nodes(uint64_t min_nodes) const;
+  // Hands `take` each open node whose search took at least `min_nodes` (its work, kept to
+  // a power of two: 2^(work-1) at least `min_nodes`), read as save_table reads; throws
+  // TableSaveAbandoned once `abandon` is set (search/kept_open.h). And one read back:
+  // stored open, where no answer of its key is (an answer is never replaced by open numbers).
+  void for_each_open_node(uint64_t min_nodes, const std::function<void(const KeptOpenNode&)>& take,
+                          const std::atomic<bool>* abandon = nullptr) const;
   void take_open(const KeptOpenNode& node);
   // Likewise a time after which proofs give up (read every 64 expansions).
   void set_deadline(std::chrono::steady_clock::time_point deadline) {

@@ -1,6 +1,7 @@
 #include "search/dfpn_solve.h"
 
 #include <filesystem>
+#include <iostream>
 #include <optional>
 
 #include "core/clock.h"
@@ -84,6 +85,18 @@ void ask(Dfpn<W>& dfpn, Board<W>& board, std::optional<int> only_winner, DfpnRes
   }
 }
 
+// The open nodes of at least `min_nodes` work, as a snapshot at `path` (kept_open.h),
+// before the table: the small file meant to outlive the machine is written even where the
+// table's save fails. A snapshot the disk refuses is said, and the proof goes on: its
+// table keeps the numbers, and a decided value must not be lost for want of a guide.
+template <int W>
+void save_open_nodes(const Dfpn<W>& dfpn, const std::string& path, uint64_t min_nodes,
+                     const std::atomic<bool>* abandon) {
+  KeptOpenWriter out(path, dfpn.kept_label());
+  dfpn.for_each_open_node(min_nodes, [&out](const KeptOpenNode& node) { out.add(node); }, abandon);
+  if (!out.finish()) std::cerr << "\nkinrow: cannot write " << printable(path) << " (the search goes on)\n";
+}
+
 // The proofs on the game's board, then the strategies read off them. All the proofs
 // come first, so that only strategies of the value go to the sink (a not-lose read off
 // the first disproof would be wasted where the second proof finds a win for the other
@@ -130,10 +143,8 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
   run_saving_table(
       options.save_every_seconds, file,
       [&](const std::string& path, const std::atomic<bool>* abandon) {
+        if (options.kept_proofs_nodes > 0) save_open_nodes(dfpn, open_file, options.kept_proofs_nodes, abandon);
         dfpn.save_table(path, abandon);
-        if (options.kept_proofs_nodes > 0 && !(abandon && abandon->load()) &&
-            !write_kept_open(open_file, dfpn.kept_label(), dfpn.open_nodes(options.kept_proofs_nodes)))
-          throw InputError("cannot write " + open_file);
       },
       options.on_table_saved, [&] { ask(dfpn, board, only_winner, result, reads); });
   if (!result.complete) {

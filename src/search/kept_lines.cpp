@@ -82,20 +82,32 @@ void refuse_kept_line(const std::string& path, int number, const std::string& pr
   throw InputError(printable(path) + ", line " + std::to_string(number) + ": " + problem);
 }
 
-bool replace_kept_lines(const std::string& path, const std::string& header, const std::vector<std::string>& lines) {
-  const std::string part = path + ".part";
-  std::FILE* file = std::fopen(part.c_str(), "w");
-  bool written = file && std::fprintf(file, "%s\n", header.c_str()) > 0;
-  for (std::size_t i = 0; written && i < lines.size(); ++i) written = std::fprintf(file, "%s\n", lines[i].c_str()) > 0;
-  written = written && std::fflush(file) == 0 && ::fsync(::fileno(file)) == 0;
-  if (file) written = std::fclose(file) == 0 && written;
-  std::error_code error;
-  if (written) std::filesystem::rename(part, path, error);
-  if (!written || error) {
-    std::filesystem::remove(part, error);
-    return false;
+KeptSnapshot::KeptSnapshot(const std::string& path, const std::string& header)
+    : path_(path), part_(path + ".part"), file_(std::fopen(part_.c_str(), "w")) {
+  failed_ = !file_ || std::fprintf(file_, "%s\n", header.c_str()) <= 0;
+}
+
+KeptSnapshot::~KeptSnapshot() {
+  if (file_) std::fclose(file_);
+  if (!finished_) {
+    std::error_code ignored;
+    std::filesystem::remove(part_, ignored);
   }
-  return true;
+}
+
+void KeptSnapshot::line(const char* text) {
+  ++lines_;  // counted written or not: finish() says whether they were
+  if (!failed_) failed_ = std::fprintf(file_, "%s\n", text) <= 0;
+}
+
+bool KeptSnapshot::finish() {
+  bool written = !failed_ && std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
+  if (file_) written = std::fclose(file_) == 0 && written;
+  file_ = nullptr;
+  std::error_code error;
+  if (written) std::filesystem::rename(part_, path_, error);
+  finished_ = written && !error;
+  return finished_;
 }
 
 std::size_t read_kept_lines(const std::string& path, const std::string& header, std::size_t longest,

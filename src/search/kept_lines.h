@@ -30,7 +30,6 @@
 #include <optional>
 #include <string>
 #include <unordered_set>
-#include <vector>
 
 namespace kinrow {
 
@@ -76,11 +75,29 @@ class KeptLineFile {
 std::size_t read_kept_lines(const std::string& path, const std::string& header, std::size_t longest,
                             const std::function<void(int number, const std::string& line)>& parse);
 
-// Writes `header` and `lines` as the whole file at `path`, for a kept file that is a
-// snapshot rather than a log (search/kept_open.h): through PATH.part, put on the disk, then
-// renamed over PATH, so a crash leaves the previous snapshot or this one, never a mix.
-// False if the disk refused (PATH.part removed, the previous file left).
-bool replace_kept_lines(const std::string& path, const std::string& header, const std::vector<std::string>& lines);
+// A kept file that is a snapshot rather than a log (search/kept_open.h), written whole:
+// through PATH.part, put on the disk, then renamed over PATH, so a crash leaves the
+// previous snapshot or this one, never a mix. Lines go to the file as they come, so a
+// snapshot of millions of lines is never held in memory.
+class KeptSnapshot {
+ public:
+  KeptSnapshot(const std::string& path, const std::string& header);
+  // Not finished (an exception on the way): PATH.part removed, the previous file left.
+  ~KeptSnapshot();
+  KeptSnapshot(const KeptSnapshot&) = delete;
+  KeptSnapshot& operator=(const KeptSnapshot&) = delete;
+
+  void line(const char* text);
+  std::size_t lines() const { return lines_; }  // given to line(), written or not
+  // Puts the file in place; false if the disk refused anywhere (PATH.part then removed).
+  bool finish();
+
+ private:
+  std::string path_, part_;
+  std::FILE* file_ = nullptr;
+  bool failed_ = false, finished_ = false;
+  std::size_t lines_ = 0;
+};
 
 // The InputError a parser throws for a line it refuses: the file and line named.
 [[noreturn]] void refuse_kept_line(const std::string& path, int number, const std::string& problem);

@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "search/kept_lines.h"
 
 namespace kinrow {
 namespace {
@@ -21,17 +20,19 @@ std::string kept_open_path(const std::string& kept_proofs_file) {
   return (named ? kept_proofs_file.substr(0, kept_proofs_file.size() - suffix.size()) : kept_proofs_file) + ".open";
 }
 
-bool write_kept_open(const std::string& path, const std::string& label, const std::vector<KeptOpenNode>& nodes) {
-  // A search with none to keep makes no file (one with an older snapshot is emptied).
-  if (nodes.empty() && !std::filesystem::exists(path)) return true;
-  std::vector<std::string> lines;
-  lines.reserve(nodes.size());
+KeptOpenWriter::KeptOpenWriter(const std::string& path, const std::string& label)
+    : path_(path), snapshot_(path, open_header(label)) {}
+
+void KeptOpenWriter::add(const KeptOpenNode& node) {
   char line[80];
-  for (const KeptOpenNode& node : nodes) {
-    std::snprintf(line, sizeof line, "%" PRIx64 " %" PRIu32 " %" PRIu32 " %d", node.key, node.pn, node.dn, node.work);
-    lines.emplace_back(line);
-  }
-  return replace_kept_lines(path, open_header(label), lines);
+  std::snprintf(line, sizeof line, "%" PRIx64 " %" PRIu32 " %" PRIu32 " %d", node.key, node.pn, node.dn, node.work);
+  snapshot_.line(line);
+}
+
+bool KeptOpenWriter::finish() {
+  std::error_code error;
+  if (snapshot_.lines() == 0 && !std::filesystem::exists(path_, error)) return true;  // the part goes with the writer
+  return snapshot_.finish();
 }
 
 std::size_t read_kept_open(const std::string& path, const std::string& label,
@@ -44,10 +45,11 @@ std::size_t read_kept_open(const std::string& path, const std::string& label,
     const bool form = static_cast<bool>(fields >> key >> pn >> dn >> node.work) && !(fields >> extra) &&
                       !key.empty() && key.size() <= 16 &&
                       key.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos && pn > 0 &&
-                      dn > 0 && pn <= UINT32_MAX && dn <= UINT32_MAX && node.work >= 1 && node.work <= 64;
+                      dn > 0 && pn <= kKeptOpenLargestNumber && dn <= kKeptOpenLargestNumber && node.work >= 1 &&
+                      node.work <= 64;
     if (!form)
       refuse_kept_line(path, number,
-                       "expected \"KEY PN DN WORK\" with both numbers above 0, not \"" + printable(line) + "\"");
+                       "expected \"KEY PN DN WORK\", both numbers 1 to 2^30, not \"" + printable(line) + "\"");
     node.key = std::stoull(key, nullptr, 16);
     node.pn = static_cast<uint32_t>(pn);
     node.dn = static_cast<uint32_t>(dn);
