@@ -141,6 +141,31 @@ TEST(SplitSolveDir, AStoppedSplitGoesOnFromTheMovesLeft) {
   std::filesystem::remove(cert);
 }
 
+TEST(SplitSolveDir, AMoveWhoseTableWasLostGoesOnFromItsOpenNodes) {
+  // The machine that held a stopped move's table is gone; its kept files are not
+  // (search/kept_open.h): the next run reads move-N.open and says so, on the move.
+  const std::string dir = temporary("lost");
+  const std::string command = "solve mnk:5x5x4 --method pns --split --threads 1 --tt-mb 16 --json --quiet --split-dir " +
+                              dir + " --bounds-over 1";
+  EXPECT_EQ(kinrow(command + " --seconds 0.001").status, 4);
+  const std::filesystem::path table = std::filesystem::path(dir) / "move-1.16MiB.table";
+  const std::filesystem::path open = std::filesystem::path(dir) / "move-1.open";
+  ASSERT_TRUE(std::filesystem::exists(table));
+  ASSERT_TRUE(std::filesystem::exists(open));
+  const auto open_nodes = static_cast<std::size_t>(std::ranges::count(read_text_file(open.string()), '\n') - 1);
+  ASSERT_GT(open_nodes, 0u);
+  std::filesystem::remove(table);
+  const testing::CliRun again = kinrow(command);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(value_of(again.out), "draw");
+  const nlohmann::json answer = nlohmann::json::parse(again.out);
+  EXPECT_EQ(answer["split"][0]["open_read"], open_nodes) << again.out;
+  EXPECT_EQ(answer["split"][1]["open_read"], 0) << again.out;  // never stopped: looked, none
+  EXPECT_EQ(answer["opponent_open_read"], 0) << again.out;  // its table missing too: looked, none
+  EXPECT_FALSE(std::filesystem::exists(open));  // answered: forgotten
+  std::filesystem::remove_all(dir);
+}
+
 TEST(SplitSolveDir, AnAnswerWhoseCertificateIsOwedIsKeptAndTheCertificateWrittenLater) {
   // An answer is kept before its certificate's walk, which can outlast the proof; a walk
   // stopped leaves the answer without its certificate (as an answer put in by hand is). The

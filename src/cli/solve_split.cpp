@@ -82,6 +82,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       one["seconds"] = m.seconds;
       one["resumed"] = m.resumed;
       if (m.proofs_read) one["proofs_read"] = *m.proofs_read;
+      if (m.open_read) one["open_read"] = *m.open_read;
       if (m.certificate_pending) one["certificate"] = "pending";  // answered, its certificate not written yet
       list.push_back(one);
     }
@@ -107,6 +108,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       out["seconds"] = result.seconds;
       out["split"] = split_json();
       if (result.opponent_proofs_read) out["opponent_proofs_read"] = *result.opponent_proofs_read;
+      if (result.opponent_open_read) out["opponent_open_read"] = *result.opponent_open_read;
       // A move proved to win, its certificate still owed: the value is known, not yet certified.
       if (result.winning) out["winning_move"] = moves[*result.winning].text;
       if (!request.dir.empty()) out["split_dir"] = request.dir;
@@ -147,6 +149,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
     out["opponent_nodes"] = result.opponent ? nlohmann::json(result.opponent->nodes) : nlohmann::json(nullptr);
     if (result.opponent_resumed) out["opponent_resumed"] = true;  // its nodes are the earlier run's
     if (result.opponent_proofs_read) out["opponent_proofs_read"] = *result.opponent_proofs_read;
+    if (result.opponent_open_read) out["opponent_open_read"] = *result.opponent_open_read;
     if (!request.dir.empty()) out["split_dir"] = request.dir;
     if (certificate) {
       out["certificate"] = request.certificate;

@@ -37,7 +37,7 @@ struct BoardRow {
   std::string why_not;
   bool resumed = false;  // went on from its --table-dir file or --split-dir answers
   std::optional<std::size_t> proofs_read;  // from BOARD.proofs beside its --table-dir file, or the split's files
-  std::optional<std::size_t> open_read;    // from BOARD.open, where BOARD.table was missing (not --split)
+  std::optional<std::size_t> open_read;    // from BOARD.open where BOARD.table was missing, or the split's files
   uint64_t nodes = 0;
   double seconds = 0;
   std::size_t entries = 0, positions = 0, paired_ends = 0;
@@ -171,11 +171,14 @@ int run_table_mnk(const Args& args) {
         b.seconds = r.seconds;
         out_of_time = r.stopped;
         // Kept answers read, summed over the questions this run proved (each its own file).
-        std::optional<std::size_t> read = r.opponent_proofs_read;
-        for (const MoveProof& m : r.moves)
+        std::optional<std::size_t> read = r.opponent_proofs_read, open = r.opponent_open_read;
+        for (const MoveProof& m : r.moves) {
           if (m.proofs_read) read = read.value_or(0) + *m.proofs_read;
+          if (m.open_read) open = open.value_or(0) + *m.open_read;
+        }
         b.proofs_read = read;
-        b.resumed = read.value_or(0) > 0 ||
+        b.open_read = open;
+        b.resumed = read.value_or(0) > 0 || open.value_or(0) > 0 ||
                     std::any_of(r.moves.begin(), r.moves.end(), [](const MoveProof& m) { return m.resumed; });
       } catch (const SplitGaveUp& error) {
         gave_up = error.what();

@@ -329,8 +329,9 @@ SplitResult split_solve(const Position& position, const SplitRequest& request) {
         moves[i].proofs_read = n;
         if (n > 0 && observer.on_kept_read) observer.on_kept_read(file, n);
       };
-      one.on_open_read = [&, file = kept_open_path(one.kept_file)](std::size_t n) {
+      one.on_open_read = [&, i, file = kept_open_path(one.kept_file)](std::size_t n) {
         const std::lock_guard<std::mutex> guard(lock);
+        moves[i].open_read = n;
         if (n > 0 && observer.on_kept_read) observer.on_kept_read(file, n);
       };
       one.interrupt = &stop;
@@ -424,6 +425,7 @@ SplitResult split_solve(const Position& position, const SplitRequest& request) {
         if (n > 0 && observer.on_kept_read) observer.on_kept_read(file, n);
       };
       whole.on_open_read = [&, file = kept_open_path(whole.kept_file)](std::size_t n) {
+        result.opponent_open_read = n;
         if (n > 0 && observer.on_kept_read) observer.on_kept_read(file, n);
       };
       if (budget > 0) whole.seconds = std::max(1e-3, budget - seconds_since(started));

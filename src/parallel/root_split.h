@@ -32,6 +32,8 @@ struct MoveProof {
   // Positions this run read from the answers its earlier proofs kept ("move-N.proofs"),
   // where the split's directory keeps them and this run proved the move.
   std::optional<std::size_t> proofs_read;
+  // And from the open nodes they kept ("move-N.open"), where the move's table was missing.
+  std::optional<std::size_t> open_read;
 };
 
 // What a split tells as it goes, for its command to show; any may be left empty. The
@@ -82,6 +84,7 @@ struct SplitResult {
   std::optional<DfpnResult> opponent;  // the opponent's question, where it was asked
   bool opponent_resumed = false;  // its answer taken up from the directory (not counted in `nodes`)
   std::optional<std::size_t> opponent_proofs_read;  // from "opponent.proofs", as a move's proofs_read
+  std::optional<std::size_t> opponent_open_read;    // from "opponent.open", as a move's open_read
   Value value = Value::Draw;  // for the side to move (not stopped, not one_question)
   std::optional<int> not_lose;  // one_question answered no: this player does not lose
   uint64_t nodes = 0;  // this run's (answers taken up from the directory not counted)

@@ -7,14 +7,14 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "search/table_file.h"
 
 namespace kinrow {
 
-std::string kept_path(const std::string& table_file, const std::string& extension) {
-  const std::string suffix = ".table";
-  const bool named = table_file.size() > suffix.size() &&
-                     table_file.compare(table_file.size() - suffix.size(), suffix.size(), suffix) == 0;
-  return (named ? table_file.substr(0, table_file.size() - suffix.size()) : table_file) + extension;
+std::string kept_path(const std::string& table_file, const std::string& extension, const std::string& replacing) {
+  const bool named = table_file.size() > replacing.size() &&
+                     table_file.compare(table_file.size() - replacing.size(), replacing.size(), replacing) == 0;
+  return (named ? table_file.substr(0, table_file.size() - replacing.size()) : table_file) + extension;
 }
 
 KeptLineFile::KeptLineFile(const std::string& path, const std::string& header,
@@ -107,6 +107,9 @@ bool KeptSnapshot::finish() {
   std::error_code error;
   if (written) std::filesystem::rename(part_, path_, error);
   finished_ = written && !error;
+  // The rename on the disk too, or a crash soon after could bring back the previous
+  // snapshot. Advisory: the file is whole under one name or the other.
+  if (finished_) folder_reaches_disk(path_);
   return finished_;
 }
 

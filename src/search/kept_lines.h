@@ -34,8 +34,9 @@
 namespace kinrow {
 
 // The kept file beside a table file: "9x6x4.bounds" for "9x6x4.table" and extension
-// ".bounds" (the extension added to a name that does not end in ".table").
-std::string kept_path(const std::string& table_file, const std::string& extension);
+// ".bounds" (the extension added to a name that does not end in `replacing`).
+std::string kept_path(const std::string& table_file, const std::string& extension,
+                      const std::string& replacing = ".table");
 
 class KeptLineFile {
  public:
@@ -76,8 +77,8 @@ std::size_t read_kept_lines(const std::string& path, const std::string& header, 
                             const std::function<void(int number, const std::string& line)>& parse);
 
 // A kept file that is a snapshot rather than a log (search/kept_open.h), written whole:
-// through PATH.part, put on the disk, then renamed over PATH, so a crash leaves the
-// previous snapshot or this one, never a mix. Lines go to the file as they come, so a
+// through PATH.part, put on the disk, then renamed over PATH (and the rename put on the
+// disk with its folder), so a crash leaves the previous snapshot or this one, never a mix. Lines go to the file as they come, so a
 // snapshot of millions of lines is never held in memory.
 class KeptSnapshot {
  public:

@@ -14,10 +14,7 @@ std::string open_header(const std::string& label) { return "kinrow-kept-open 1 "
 }  // namespace
 
 std::string kept_open_path(const std::string& kept_proofs_file) {
-  const std::string suffix = ".proofs";
-  const bool named = kept_proofs_file.size() > suffix.size() &&
-                     kept_proofs_file.compare(kept_proofs_file.size() - suffix.size(), suffix.size(), suffix) == 0;
-  return (named ? kept_proofs_file.substr(0, kept_proofs_file.size() - suffix.size()) : kept_proofs_file) + ".open";
+  return kept_path(kept_proofs_file, ".open", ".proofs");
 }
 
 KeptOpenWriter::KeptOpenWriter(const std::string& path, const std::string& label)

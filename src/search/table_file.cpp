@@ -12,9 +12,7 @@
 #include "core/error.h"
 
 namespace kinrow {
-namespace {
-// Waits until what was written to `path` (a file, or a folder's entries) is on the disk;
-// otherwise the reason.
+
 std::string reaches_disk(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY);
   if (fd < 0) return std::strerror(errno);
@@ -24,6 +22,12 @@ std::string reaches_disk(const std::string& path) {
   return reason;
 }
 
+std::string folder_reaches_disk(const std::string& path) {
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  return reaches_disk(folder.empty() ? "." : folder.string());
+}
+
+namespace {
 constexpr const char* kTableFormat = std::endian::native == std::endian::little
                                          ? "kinrow transposition table 1 little-endian"
                                          : "kinrow transposition table 1 big-endian";
@@ -62,8 +66,7 @@ void TableFileWriter::finish() {
   finished_ = true;
   // The rename itself reaches the disk with the folder. Should that fail, the file is
   // whole under one name or the other, which the next run reads or redoes: no error.
-  const std::filesystem::path folder = std::filesystem::path(path_).parent_path();
-  reaches_disk(folder.empty() ? "." : folder.string());
+  folder_reaches_disk(path_);
 }
 
 TableFileWriter::~TableFileWriter() {

@@ -18,6 +18,12 @@
 
 namespace kinrow {
 
+// Waits until what was written to `path` (a file, or a folder's names) is on the disk;
+// "" or the reason it is not.
+std::string reaches_disk(const std::string& path);
+// The folder that holds `path`, so a rename to `path`, on the disk; "" or the reason.
+std::string folder_reaches_disk(const std::string& path);
+
 // Thrown by a writer whose save was abandoned (below): not an error, the save is simply
 // not made, and the previous file stays.
 struct TableSaveAbandoned : std::exception {
