@@ -18,6 +18,8 @@
 #include "core/error.h"
 #include "games/families.h"
 #include "search/dfpn_solve.h"
+#include "search/kept_open.h"
+#include "search/kept_proofs.h"
 #include "search/periodic_save.h"
 #include "search/table_file.h"
 #include "search/transposition_table.h"
@@ -205,8 +207,10 @@ TEST(PeriodicSave, ATranspositionTableSavedWhileThreadsStoreKeepsWholeEntries) {
 }
 
 // Df-pn on two threads saves its table every 20 ms; each save is copied aside as it
-// comes. Every copy, read slot by slot under the seqlock while both threads wrote, loads
-// and decides the same value as the proof from nothing.
+// comes, with the snapshot of open nodes written just before it (search/kept_open.h).
+// Every copy, read slot by slot under the seqlock while both threads wrote, loads and
+// decides the same value as the proof from nothing; so does a snapshot, read alone into
+// an empty table (the table lost, the small file kept).
 TEST(PeriodicSave, ADfpnTableSavedWhileTwoThreadsProveDecidesTheSameValue) {
   testing::TemporaryDirectory dir("kinrow-dfpn-save-while-proving");
   const Game game = make_game("mnk:7x7x5");
@@ -216,17 +220,22 @@ TEST(PeriodicSave, ADfpnTableSavedWhileTwoThreadsProveDecidesTheSameValue) {
   options.threads = 2;
   options.table_file = (dir / "t.table").string();
   options.save_every_seconds = 0.02;
+  options.kept_proofs_nodes = 1 << 6;  // the open nodes of some work, not every leaf
+  const std::string open = kept_open_path(kept_proofs_path(options.table_file));
   std::vector<std::string> copies;
   options.on_table_saved = [&](const TableSaveReport& report) {
     ASSERT_TRUE(report.error.empty()) << report.error;
     if (copies.size() >= 3) return;
     copies.push_back((dir / ("copy" + std::to_string(copies.size()))).string());
     std::filesystem::copy_file(report.path, copies.back());
+    if (std::filesystem::exists(open))  // none where no open node had the work yet
+      std::filesystem::copy_file(open, kept_open_path(kept_proofs_path(copies.back() + "-lost")));
   };
   const DfpnResult fresh = dfpn_solve(position, options);
   ASSERT_TRUE(fresh.complete);
   ASSERT_FALSE(copies.empty()) << "the proof ended before its first save";
 
+  int snapshots = 0;
   for (const std::string& copy : copies) {
     DfpnOptions again;
     again.table_megabytes = 16;
@@ -235,7 +244,23 @@ TEST(PeriodicSave, ADfpnTableSavedWhileTwoThreadsProveDecidesTheSameValue) {
     ASSERT_TRUE(resumed.complete) << copy;
     EXPECT_TRUE(resumed.resumed) << copy;
     EXPECT_EQ(resumed.value, fresh.value) << copy;
+
+    // The table lost: its snapshot alone (the first save's that has one: each is a proof
+    // from near nothing, slow under the sanitizers).
+    const std::string lost = copy + "-lost";
+    if (snapshots > 0 || !std::filesystem::exists(kept_open_path(kept_proofs_path(lost)))) continue;
+    ++snapshots;
+    DfpnOptions from_snapshot;
+    from_snapshot.table_megabytes = 16;
+    from_snapshot.table_file = lost;
+    std::optional<std::size_t> read;
+    from_snapshot.on_open_read = [&read](std::size_t n) { read = n; };
+    const DfpnResult from_open = dfpn_solve(position, from_snapshot);
+    ASSERT_TRUE(from_open.complete) << lost;
+    EXPECT_GT(read.value_or(0), 0u) << lost;
+    EXPECT_EQ(from_open.value, fresh.value) << lost;
   }
+  EXPECT_GT(snapshots, 0) << "no save had an open node of the work to keep";
 }
 
 // The command killed with SIGKILL (no chance to save at the end) after its first periodic
