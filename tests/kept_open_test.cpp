@@ -22,6 +22,7 @@
 #include "search/kept_proofs.h"
 #include "cli_support.h"
 #include "process_support.h"
+#include "kept_trials.h"
 #include "test_support.h"
 
 namespace kinrow {
@@ -113,28 +114,14 @@ TEST(KeptOpen, AStopResumedFromThemKeepsEveryValue) {
   // Nodes over all trials, from nothing and from the kept files: a take_open that stored
   // nothing would keep the values but not save work.
   uint64_t from_nothing = 0, from_open_and_answers = 0, from_open_alone = 0;
+  const std::string table = (dir / "t.table").string();
+  const std::string proofs = kept_proofs_path(table), open = kept_open_path(proofs);
   for (const char* spec : {"mnk:7x6x5", "mnk:5x5x4,p=2,q=1"}) {
     const Game game = make_game(spec);
-    const std::string table = (dir / "t.table").string();
-    const std::string proofs = kept_proofs_path(table), open = kept_open_path(proofs);
-    SplitMix64 random(20261203);
     const int trials = testing::sanitized() ? 10 : 20;
-    for (int trial = 0; trial < trials; ++trial) {
-      const int fewest = game.cell_count() / 2;
-      const Position position =
-          testing::random_position(game, fewest + static_cast<int>(random.below(game.cell_count() - fewest - 2)), random);
-      SCOPED_TRACE(std::string(spec) + " after \"" + format_turns(game, position.history()) + "\"");
-      DfpnOptions plain;
-      plain.table_megabytes = 8;
-      const DfpnResult expected = dfpn_solve(position, plain);
-      ASSERT_TRUE(expected.complete);
-      if (expected.nodes < 40) continue;  // nothing to stop halfway
+    testing::for_each_kept_trial(game, 20261203, trials, 40, [&](const Position& position, const DfpnResult& expected) {
       from_nothing += expected.nodes;
-
-      DfpnOptions keep = plain;
-      keep.table_file = table;
-      keep.save_every_seconds = 0;
-      keep.kept_proofs_nodes = 1;  // every answer and every open node
+      DfpnOptions keep = testing::kept_run(table, 1);  // every answer and every open node
       keep.max_nodes = expected.nodes / 2;
       std::optional<std::size_t> read_with_table;
       keep.on_open_read = [&](std::size_t n) { read_with_table = n; };
@@ -157,25 +144,19 @@ TEST(KeptOpen, AStopResumedFromThemKeepsEveryValue) {
         std::filesystem::remove(open);
         if (std::filesystem::exists(saved_open)) std::filesystem::copy_file(saved_open, open);
         if (with_answers && std::filesystem::exists(saved_proofs)) std::filesystem::copy_file(saved_proofs, proofs);
-        DfpnOptions resumed = plain;
-        resumed.table_file = table;
-        resumed.save_every_seconds = 0;
-        resumed.kept_proofs_nodes = 0;  // read, keep none
+        DfpnOptions resumed = testing::kept_run(table, 0);
         std::size_t read = 0;
         resumed.on_open_read = [&read](std::size_t n) { read = n; };
         const DfpnResult got = dfpn_solve(position, resumed, true);
         EXPECT_EQ(read, std::filesystem::exists(saved_open) ? line_count(saved_open) - 1 : 0);
         open_read += read;
         (with_answers ? from_open_and_answers : from_open_alone) += got.nodes;
-        EXPECT_EQ(got.value, expected.value);
-        ASSERT_TRUE(got.certificate);
-        const CheckReport report = check_certificate(game, *got.certificate);
-        EXPECT_TRUE(report.ok) << report.error;
+        testing::expect_same_and_certified(game, got, expected);
       }
       std::filesystem::remove(table);
       std::filesystem::remove(proofs);
       std::filesystem::remove(open);
-    }
+    });
   }
   EXPECT_GT(open_read, 100u) << open_read;
   std::cout << "nodes over the trials: from nothing " << from_nothing << ", from the open nodes and answers "

@@ -19,6 +19,7 @@
 #include "search/dfpn_solve.h"
 #include "cli_support.h"
 #include "process_support.h"
+#include "kept_trials.h"
 #include "test_support.h"
 
 namespace kinrow {
@@ -41,27 +42,13 @@ TEST(KeptProofs, LiveBesideTheTableFile) {
 // the whole board failed here).
 TEST(KeptProofs, AStopResumedFromThemKeepsEveryValue) {
   testing::TemporaryDirectory dir("kinrow-kept-proofs");
+  const std::string table = (dir / "t.table").string();
   std::size_t zones = 0;  // kept disproofs with a zone
   for (const char* spec : {"mnk:7x6x5", "mnk:6x5x4", "mnk:5x5x4,p=2,q=1"}) {
     const Game game = make_game(spec);
-    const std::string table = (dir / "t.table").string();
-    SplitMix64 random(20261201);
     const int trials = testing::sanitized() ? 6 : 30;
-    for (int trial = 0; trial < trials; ++trial) {
-      const int fewest = game.cell_count() / 2;  // open positions: their proofs are not over at once
-      const Position position =
-          testing::random_position(game, fewest + static_cast<int>(random.below(game.cell_count() - fewest - 2)), random);
-      SCOPED_TRACE(std::string(spec) + " after \"" + format_turns(game, position.history()) + "\"");
-      DfpnOptions plain;
-      plain.table_megabytes = 8;
-      const DfpnResult expected = dfpn_solve(position, plain);
-      ASSERT_TRUE(expected.complete);
-      if (expected.nodes < 20) continue;  // nothing to stop halfway
-
-      DfpnOptions keep = plain;
-      keep.table_file = table;
-      keep.save_every_seconds = 0;
-      keep.kept_proofs_nodes = 1;  // every answer
+    testing::for_each_kept_trial(game, 20261201, trials, 20, [&](const Position& position, const DfpnResult& expected) {
+      DfpnOptions keep = testing::kept_run(table, 1);  // every answer
       keep.max_nodes = expected.nodes / 2;
       dfpn_solve(position, keep);
       std::filesystem::remove(table);
@@ -69,21 +56,15 @@ TEST(KeptProofs, AStopResumedFromThemKeepsEveryValue) {
       const std::vector<std::string> lines = file_lines(kept_proofs_path(table));
       for (const std::string& line : lines) zones += line.back() != '-' && line.find("disproven") != std::string::npos;
 
-      DfpnOptions resumed = plain;
-      resumed.table_file = table;
-      resumed.save_every_seconds = 0;
-      resumed.kept_proofs_nodes = 0;  // read, keep none
+      DfpnOptions resumed = testing::kept_run(table, 0);
       std::size_t read = 0;
       resumed.on_kept_read = [&read](std::size_t n) { read = n; };
       const DfpnResult got = dfpn_solve(position, resumed, true);
       std::filesystem::remove(table);
       std::filesystem::remove(kept_proofs_path(table));
       EXPECT_EQ(read, lines.empty() ? 0 : lines.size() - 1);
-      EXPECT_EQ(got.value, expected.value);
-      ASSERT_TRUE(got.certificate);
-      const CheckReport report = check_certificate(game, *got.certificate);
-      EXPECT_TRUE(report.ok) << report.error;
-    }
+      testing::expect_same_and_certified(game, got, expected);
+    });
   }
   EXPECT_GT(zones, 100u);
 }
