@@ -117,7 +117,7 @@ TEST(DisproofZones, EveryMoveTheyRefuteIsNoWinForTheAttacker) {
     // Two stones a turn: each refuted stone has a dozen turns to replay, a fraction of a
     // second each on 6x5 of five, so the test stops at a number of them.
     const bool one_stone = game.rules.stones_per_turn == 1;
-    const int trials = testing::sanitized() ? (one_stone ? 60 : 400) : 500;
+    const int trials = testing::sanitized() ? (one_stone ? 25 : 400) : 500;
     const int enough = one_stone ? trials : (testing::sanitized() ? 2 : 20);
     int& count = refuted[game.rules.stones_per_turn - 1];
     for (int trial = 0; trial < trials && count < enough; ++trial) {
