@@ -78,8 +78,9 @@ std::size_t read_kept_lines(const std::string& path, const std::string& header, 
 
 // A kept file that is a snapshot rather than a log (search/kept_open.h), written whole:
 // through PATH.part, put on the disk, then renamed over PATH (and the rename put on the
-// disk with its folder), so a crash leaves the previous snapshot or this one, never a mix. Lines go to the file as they come, so a
-// snapshot of millions of lines is never held in memory.
+// disk with its folder), so a crash leaves the previous snapshot or this one, never a
+// mix. Lines go to the file as they come, so a snapshot of millions of lines is never
+// held in memory.
 class KeptSnapshot {
  public:
   KeptSnapshot(const std::string& path, const std::string& header);

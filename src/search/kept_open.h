@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+
 #include "search/kept_lines.h"
 
 namespace kinrow {
