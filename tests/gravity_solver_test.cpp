@@ -27,16 +27,16 @@ namespace {
 using testing::random_position;
 using testing::sanitized;
 
-struct Board {
+struct SizeCase {
   const char* spec;
   int empties;
   int positions;
 };
 
-class BitboardAgreesWithGenericBoard : public ::testing::TestWithParam<Board> {};
+class BitboardAgreesWithGenericBoard : public ::testing::TestWithParam<SizeCase> {};
 
 TEST_P(BitboardAgreesWithGenericBoard, OnRandomPositions) {
-  const Board& b = GetParam();
+  const SizeCase& b = GetParam();
   const Game game = make_game(b.spec);
   ASSERT_TRUE(gravity_solver_applies(game)) << b.spec;
   SplitMix64 random(std::hash<std::string>{}(b.spec));
@@ -77,15 +77,15 @@ TEST_P(BitboardAgreesWithGenericBoard, OnRandomPositions) {
 
 INSTANTIATE_TEST_SUITE_P(
     Sizes, BitboardAgreesWithGenericBoard,
-    ::testing::Values(Board{"connect:4x4x4", 10, 30}, Board{"connect:5x4x4", 11, 25},
-                      Board{"connect:4x5x3", 11, 25}, Board{"connect:5x4x3,misere", 11, 25},
-                      Board{"connect:4x4x4,misere", 11, 25}, Board{"connect:6x3x3", 11, 25},
-                      Board{"connect:3x5x2", 10, 20}, Board{"connect:7x6x4", 12, 15},
-                      Board{"connect:7x6x4,misere", 12, 10}, Board{"connect:5x5x5", 12, 10},
+    ::testing::Values(SizeCase{"connect:4x4x4", 10, 30}, SizeCase{"connect:5x4x4", 11, 25},
+                      SizeCase{"connect:4x5x3", 11, 25}, SizeCase{"connect:5x4x3,misere", 11, 25},
+                      SizeCase{"connect:4x4x4,misere", 11, 25}, SizeCase{"connect:6x3x3", 11, 25},
+                      SizeCase{"connect:3x5x2", 10, 20}, SizeCase{"connect:7x6x4", 12, 15},
+                      SizeCase{"connect:7x6x4,misere", 12, 10}, SizeCase{"connect:5x5x5", 12, 10},
                       // Past 64 bits: the same search on 128-bit words.
-                      Board{"connect:10x6x4", 12, 8}, Board{"connect:9x7x4", 12, 8},
-                      Board{"connect:8x8x4,misere", 12, 6}, Board{"connect:13x5x3", 12, 6},
-                      Board{"connect:10x7x5", 12, 5}, Board{"connect:26x2x3,misere", 12, 4}),
+                      SizeCase{"connect:10x6x4", 12, 8}, SizeCase{"connect:9x7x4", 12, 8},
+                      SizeCase{"connect:8x8x4,misere", 12, 6}, SizeCase{"connect:13x5x3", 12, 6},
+                      SizeCase{"connect:10x7x5", 12, 5}, SizeCase{"connect:26x2x3,misere", 12, 4}),
     [](const auto& info) { return testing::test_name(info.param.spec); });
 
 // A line the side to move completes at once is the best move, weak or strong; the weak

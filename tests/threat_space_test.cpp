@@ -28,16 +28,16 @@ bool outside(const Turn& turn, const Bits<1>& zone) {
   return true;
 }
 
-struct Case {
+struct ThreatCase {
   const char* spec;
   int empties;  // random positions with this many empty cells, or one more (both sides to move)
   int order;
 };
 
-class ThreatSpace : public ::testing::TestWithParam<Case> {};
+class ThreatSpace : public ::testing::TestWithParam<ThreatCase> {};
 
 TEST_P(ThreatSpace, WinsAreWinsAndZonesAreSound) {
-  const Case c = GetParam();
+  const ThreatCase c = GetParam();
   const Game game = make_game(c.spec);
   const BoardTables tables(game, threat_board_options(game));
   ThreatSpaceSearch<1> search(tables);
@@ -78,10 +78,10 @@ TEST_P(ThreatSpace, WinsAreWinsAndZonesAreSound) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Boards, ThreatSpace,
-                         ::testing::Values(Case{"mnk:6x6x4", 16, 1}, Case{"mnk:6x6x4", 16, 2},
-                                           Case{"mnk:6x6x4,maker-breaker", 16, 2},
-                                           Case{"mnk:5x5x4,p=2,q=1", 13, 1}, Case{"mnk:5x5x4,p=2,q=1", 13, 2},
-                                           Case{"mnk:6x5x5,p=2,q=1", 14, 3}));
+                         ::testing::Values(ThreatCase{"mnk:6x6x4", 16, 1}, ThreatCase{"mnk:6x6x4", 16, 2},
+                                           ThreatCase{"mnk:6x6x4,maker-breaker", 16, 2},
+                                           ThreatCase{"mnk:5x5x4,p=2,q=1", 13, 1}, ThreatCase{"mnk:5x5x4,p=2,q=1", 13, 2},
+                                           ThreatCase{"mnk:6x5x5,p=2,q=1", 14, 3}));
 
 }  // namespace
 }  // namespace kinrow

@@ -10,12 +10,12 @@
 namespace kinrow {
 namespace {
 
-std::string header(const std::string& label) { return "kinrow-kept-bounds 1 " + label; }
+std::string bounds_header(const std::string& label) { return "kinrow-kept-bounds 1 " + label; }
 
 }  // namespace
 
 KeptBounds::KeptBounds(const std::string& path, const std::string& label, uint64_t min_nodes)
-    : file_(path, header(label)), min_nodes_(min_nodes) {}
+    : file_(path, bounds_header(label)), min_nodes_(min_nodes) {}
 
 void KeptBounds::keep(int moves, uint64_t key_high, uint64_t key_low, int lower, int upper, int move, uint64_t nodes) {
   char identity[64], line[128];
@@ -27,7 +27,7 @@ void KeptBounds::keep(int moves, uint64_t key_high, uint64_t key_low, int lower,
 
 std::size_t KeptBounds::read(const std::string& path, const std::string& label, const KeptKeys& keys,
                              TranspositionTable& table) {
-  return read_kept_lines(path, header(label), 200, [&](int number, const std::string& line) {
+  return read_kept_lines(path, bounds_header(label), 200, [&](int number, const std::string& line) {
     std::istringstream words(line);
     int moves = 0, lower = 0, upper = 0, move = 0, work = 0;
     uint64_t high = 0, low = 0;

@@ -9,7 +9,7 @@
 namespace kinrow {
 namespace {
 
-std::string header(const std::string& label) { return "kinrow-kept-proofs 1 " + label; }
+std::string proofs_header(const std::string& label) { return "kinrow-kept-proofs 1 " + label; }
 
 std::string key_text_of(uint64_t key) {
   char text[24];
@@ -51,7 +51,7 @@ bool read_zone(const std::string& text, int words, std::vector<uint64_t>& zone) 
 
 // Df-pn keeps many lines: on the disk once a second at most (kept_lines.h).
 KeptProofs::KeptProofs(const std::string& path, const std::string& label, uint64_t min_nodes)
-    : file_(path, header(label), std::chrono::seconds(1)), min_nodes_(min_nodes) {}
+    : file_(path, proofs_header(label), std::chrono::seconds(1)), min_nodes_(min_nodes) {}
 
 void KeptProofs::keep(uint64_t key, bool proven, int work, std::span<const uint64_t> zone) {
   const std::string key_text = key_text_of(key);
@@ -65,7 +65,7 @@ void KeptProofs::mark_kept(uint64_t key) { file_.mark_appended(key_text_of(key))
 std::size_t KeptProofs::read(const std::string& path, const std::string& label, int cells, int words,
                              const std::function<void(const KeptProof&)>& take) {
   KeptProof proof;
-  return read_kept_lines(path, header(label), 64 + 17 * static_cast<std::size_t>(words), [&](int number, const std::string& line) {
+  return read_kept_lines(path, proofs_header(label), 64 + 17 * static_cast<std::size_t>(words), [&](int number, const std::string& line) {
     std::istringstream fields(line);
     std::string key, result, zone, extra;
     const bool form = static_cast<bool>(fields >> key >> result >> proof.work >> zone) && !(fields >> extra) &&
