@@ -241,7 +241,10 @@ TEST(PeriodicSave, ADfpnTableSavedWhileTwoThreadsProveDecidesTheSameValue) {
   ASSERT_TRUE(fresh.complete);
   ASSERT_GT(copied, 0) << "the proof ended before its first save";
 
+  // Each resume is a proof of seconds under the sanitizers (10 s of the fresh one's 11):
+  // there only the last copy is resumed.
   for (int i = 0; i < std::min(copied, 3); ++i) {
+    if (testing::sanitized() && i != (copied - 1) % 3) continue;
     const std::string copy = (dir / ("copy" + std::to_string(i))).string();
     DfpnOptions again;
     again.table_megabytes = 16;
