@@ -130,7 +130,8 @@ TEST(DisproofZones, EveryMoveTheyRefuteIsNoWinForTheAttacker) {
       Dfpn<1> dfpn(tables, options);
       if (dfpn.attacker_wins(board, attacker) != std::optional<bool>(false)) continue;
       for (const auto& child : dfpn.root_children()) {
-        if (!child.by_zone || count == enough) continue;
+        if (!child.by_zone) continue;
+        if (count == enough) break;
         ++count;
         EXPECT_FALSE(attacker_wins_after(position, child.move))
             << spec << " after \"" << format_turns(game, position.history()) << "\" then "

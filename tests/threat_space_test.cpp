@@ -80,7 +80,8 @@ TEST_P(ThreatSpace, WinsAreWinsAndZonesAreSound) {
 INSTANTIATE_TEST_SUITE_P(Boards, ThreatSpace,
                          ::testing::Values(ThreatCase{"mnk:6x6x4", 16, 1}, ThreatCase{"mnk:6x6x4", 16, 2},
                                            ThreatCase{"mnk:6x6x4,maker-breaker", 16, 2},
-                                           ThreatCase{"mnk:5x5x4,p=2,q=1", 13, 1}, ThreatCase{"mnk:5x5x4,p=2,q=1", 13, 2},
+                                           ThreatCase{"mnk:5x5x4,p=2,q=1", 13, 1},
+                                           ThreatCase{"mnk:5x5x4,p=2,q=1", 13, 2},
                                            ThreatCase{"mnk:6x5x5,p=2,q=1", 14, 3}));
 
 }  // namespace
