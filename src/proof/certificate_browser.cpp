@@ -145,7 +145,9 @@ class StrategyBrowser final : public StrategyBrowse {
     for (std::size_t i = start.history().size(); i < target.history().size(); ++i) {
       Turn turn = target.history()[i];
       std::sort(turn.begin(), turn.end());
-      const std::string where = "move " + std::to_string(i + 1) + " (\"" + format_turn(game_, turn) + "\"): ";
+      // Numbered from the empty board, as everywhere: with a start, say so.
+      const std::string where = "move " + std::to_string(i + 1) + (start_text.empty() ? "" : " of the game") +
+                                " (\"" + format_turn(game_, turn) + "\"): ";
       if (zone_end || at.kind == BrowseNodeKind::End)
         throw InputError(where + "play under the strategy ended before it (" +
                          (zone_end ? std::string("a relevance zone answered the turn before") : at.end_reason) + ")");

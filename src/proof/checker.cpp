@@ -653,7 +653,9 @@ CheckReport check_certificate(const Game& game, const Certificate& certificate,
   // A certificate in memory is judged whole first: the game, and which strategies may
   // stand together, before any is played out.
   CheckReport report;
-  for (const Strategy& s : certificate.strategies) report.entries += s.entries.size() + s.paired.size();
+  // Every line of a strategy is an entry, as the writer and the streamed check count them.
+  for (const Strategy& s : certificate.strategies)
+    report.entries += s.entries.size() + s.paired.size() + s.zones.size() + s.stronger.size();
   if (certificate.spec != game.spec) {
     report.error = std::string("the certificate is for ") + certificate.spec + ", not " + game.spec;
     return report;

@@ -10,6 +10,7 @@
 #include "core/symmetry.h"
 #include "games/board_dispatch.h"
 #include "search/dfpn_certificate.h"
+#include "search/finished_certificate.h"
 
 namespace kinrow {
 namespace {
@@ -17,17 +18,6 @@ namespace {
 // The certificate's first call, for the position solved.
 void begin_certificate_at(const Position& position, CertificateSink& out) {
   begin_certificate(out, position.game().spec, format_turns(position.game(), position.history()));
-}
-
-// A finished game needs no entries: the checker reads its end.
-void write_finished(const Position& position, CertificateSink& out) {
-  const int w = position.winner();
-  Strategy strategy;
-  for (int holder : w == kNoPlayer ? std::vector<int>{0, 1} : std::vector<int>{w}) {
-    strategy.holder = holder;
-    strategy.claim = w == kNoPlayer ? Claim::NotLose : Claim::Win;
-    out.strategy(strategy);
-  }
 }
 
 // A proof stopped: the question it left open and its root's numbers.
@@ -185,9 +175,7 @@ DfpnResult dfpn_solve(const Position& position, const DfpnOptions& options, Cert
     const int w = position.winner(), me = position.to_move();
     result.value = w == kNoPlayer ? Value::Draw : w == me ? Value::Win : Value::Loss;
     if (certificate) {
-      begin_certificate_at(position, *certificate);
-      write_finished(position, *certificate);
-      end_certificate(*certificate);
+      write_finished_certificate(position, *certificate);
       result.certificate_written = true;
     }
   } else {

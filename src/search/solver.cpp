@@ -10,6 +10,7 @@
 #include "games/board_dispatch.h"
 #include "search/canonical.h"
 #include "search/certificate_walker.h"
+#include "search/finished_certificate.h"
 #include "search/gravity_solver.h"
 #include "search/kept_bounds.h"
 
@@ -189,6 +190,19 @@ std::size_t automatic_table_megabytes(const Game& game) {
   return std::max<std::size_t>(1, (std::size_t{16} << cells) >> 20);
 }
 
+namespace {
+
+// Gravity games of one stone a turn: the game ends with e stones down, so the generic
+// score W*H + 1 - e maps onto the Connect Four convention floor((W*H + 2 - e) / 2).
+std::optional<int> connect_convention(const Game& game, int score) {
+  const Rules& r = game.rules;
+  if (!r.gravity || r.stones_per_turn != 1 || r.first_turn_stones != 1 || r.goal == Goal::MakerBreaker)
+    return std::nullopt;
+  return score > 0 ? (score + 1) / 2 : -((1 - score) / 2);
+}
+
+}  // namespace
+
 SolveResult solve(const Position& position, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const Game& game = position.game();
@@ -197,8 +211,17 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
   if (position.over()) {
     const int w = position.winner();
     result.value = w == kNoPlayer ? Value::Draw : w == position.to_move() ? Value::Win : Value::Loss;
-    result.score = 0;
+    // The game ended on the turn just played: the score a search would have given it.
+    const int magnitude = win_score(game.max_turns(), position.turns_played());
+    result.score = result.value == Value::Win ? magnitude : result.value == Value::Loss ? -magnitude : 0;
     result.plies = 0;
+    result.connect_score = connect_convention(game, result.score);
+    if (options.certificate) {
+      CertificateBuilder builder;
+      write_finished_certificate(position, options.certificate_sink ? *options.certificate_sink : builder);
+      result.certificate_written = true;
+      if (!options.certificate_sink) result.certificate = std::move(builder.certificate());
+    }
   } else {
     TranspositionTable table(options.table_megabytes ? options.table_megabytes
                                                      : automatic_table_megabytes(game));
@@ -239,12 +262,7 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       result = with_board(tables, [&](auto board) {
         return solve_on(std::move(board), position, options, table);
       });
-      // One stone a turn: the game ends with e stones down, so the generic score
-      // W*H + 1 - e maps onto the Connect Four convention floor((W*H + 2 - e) / 2).
-      const Rules& r = game.rules;
-      if (result.exact && r.gravity && r.stones_per_turn == 1 && r.first_turn_stones == 1 &&
-          r.goal != Goal::MakerBreaker)
-        result.connect_score = result.score > 0 ? (result.score + 1) / 2 : -((1 - result.score) / 2);
+      if (result.exact) result.connect_score = connect_convention(game, result.score);
     }
     result.table_bytes = table.bytes();
   }

@@ -68,7 +68,7 @@ struct SolveResult {
   int windows = 0;  // null-window searches made
   std::size_t table_bytes = 0;
   std::size_t symmetries = 1;  // size of the game's symmetry group
-  std::optional<Certificate> certificate;  // when asked for in memory and the game is not over
+  std::optional<Certificate> certificate;  // when asked for in memory
   bool certificate_written = false;        // the whole certificate went to its sink (or into `certificate`)
   // Gravity games solved on the bitboard path: the score in the Connect Four convention
   // (search/gravity_search.h), and that this path was taken.
