@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli_support.h"
+#include "process_support.h"
 
 namespace {
 
@@ -112,6 +113,59 @@ TEST(Cli, SolveJsonHasTheDocumentedKeys) {
   EXPECT_EQ(json["game"], "mnk:3x3x3");
   EXPECT_EQ(json["value"], "draw");
   EXPECT_EQ(json["to_move"], "second");
+}
+
+// A game already over has the score a search gives it (the side to move lost on turn T:
+// -(max_turns + 1 - T)), in the Connect Four convention too, and each solver writes its
+// certificate: no entries, the checker reads the end from the position.
+TEST(Cli, AFinishedGameHasItsScoreAndCertificate) {
+  const CliRun three = kinrow("solve tictactoe --moves 'a1 b1 a2 b2 a3' --json --quiet");
+  ASSERT_EQ(three.status, 0) << three.err;
+  const auto json = nlohmann::json::parse(three.out);
+  EXPECT_EQ(json["to_move_value"], "loss");
+  EXPECT_EQ(json["score"], -5);  // lost on turn 5 of at most 9
+  EXPECT_EQ(json["plies"], 0);
+  const CliRun four = kinrow("solve connect:5x4x4 --moves 1212121 --json --quiet");
+  ASSERT_EQ(four.status, 0) << four.err;
+  const auto gravity = nlohmann::json::parse(four.out);
+  EXPECT_EQ(gravity["score"], -14);         // lost on stone 7 of at most 20
+  EXPECT_EQ(gravity["connect_score"], -7);  // Pons: (20 + 2 - 7) / 2
+  const kinrow::testing::TemporaryDirectory dir("kinrow-cli-finished");
+  for (const char* method : {"alphabeta", "pns"}) {
+    const std::string path = (dir.path() / (std::string(method) + ".cert")).string();
+    const CliRun solved =
+        kinrow("solve tictactoe --moves 'a1 b1 a2 b2 a3' --method " + std::string(method) + " --certificate " + path);
+    ASSERT_EQ(solved.status, 0) << method << ": " << solved.err;
+    EXPECT_NE(solved.out.find("certificate  " + path), std::string::npos) << method << ": " << solved.out;
+    const CliRun verified = kinrow("verify tictactoe " + path + " --json");
+    EXPECT_EQ(verified.status, 0) << method << ": " << verified.out << verified.err;
+    EXPECT_EQ(nlohmann::json::parse(verified.out)["proves"], "first-player-win") << method;
+  }
+}
+
+// A solve stopped by --seconds says what it searched, how, for how long, and where it got
+// to: alpha-beta on a gravity board names its window and the path of its leading thread.
+TEST(Cli, AStoppedSolveSaysWhereItGot) {
+  const CliRun text = kinrow("solve connect:9x7x4 --moves 5 --seconds 1 --threads 1 --tt-mb 16 --quiet");
+  EXPECT_EQ(text.status, 4) << text.err;
+  for (const char* line : {"moves        5\n", "method       alpha-beta\n", "value        not decided: --seconds 1 ran out",
+                           "(window ", "time         "})
+    EXPECT_NE(text.out.find(line), std::string::npos) << line << " in " << text.out;
+  const CliRun json = kinrow("solve connect:9x7x4 --moves 5 --seconds 1 --threads 1 --tt-mb 16 --json --quiet");
+  EXPECT_EQ(json.status, 4) << json.err;
+  const auto stopped = nlohmann::json::parse(json.out);
+  EXPECT_EQ(stopped["stopped"], "seconds");
+  EXPECT_TRUE(stopped["value"].is_null());
+  EXPECT_TRUE(stopped.contains("window")) << stopped;
+  ASSERT_TRUE(stopped.contains("path")) << stopped;
+  EXPECT_EQ(stopped["root_moves"], 9) << stopped;
+  // A certificate asked for and not written is said so.
+  const kinrow::testing::TemporaryDirectory dir("kinrow-cli-stopped");
+  const std::string path = (dir.path() / "c.cert").string();
+  const CliRun asked = kinrow("solve connect:9x7x4 --moves 5 --seconds 0.5 --tt-mb 16 --certificate " + path + " --quiet");
+  EXPECT_EQ(asked.status, 4) << asked.err;
+  EXPECT_NE(asked.out.find("certificate  not written"), std::string::npos) << asked.out;
+  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 // --wins asks df-pn one question; a "no" is the other player's not-lose, and says so.

@@ -219,6 +219,15 @@ TEST(DefencesCli, ProveDecidesTheTurnsLeftAndWritesACertificate) {
   std::remove(path.c_str());
 }
 
+// Turns past --turn-nodes are searched but not decided, and the summary says so.
+TEST(DefencesCli, TurnsPastTheirBudgetAreUndecided) {
+  const testing::CliRun run = testing::kinrow("defences mnk:5x5x4,p=2,q=1 --moves c3 --turn-nodes 5 --prove --threads 1 --quiet");
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("proved        0 of 4 turns decided: 0 won by the attacker, 4 undecided (past --turn-nodes)"),
+            std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("value         not decided: 4 turn(s) undecided"), std::string::npos) << run.out;
+}
+
 TEST(DefencesCli, TurnsLeftMeanNoCertificate) {
   const std::string path = ::testing::TempDir() + "kinrow_defences_left_" + std::to_string(::getpid()) + ".cert";
   const std::string moves = "\"c5 s1s3 d5e5 a19c17 f2f3 q19s15 f4j9 a10s10 k9l9 a14n19 j8j7\"";

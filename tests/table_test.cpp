@@ -67,6 +67,22 @@ TEST(TableCommand, WeakComparesTheOutcomeOnly) {
   std::filesystem::remove(path);
 }
 
+// A --check file that is not a table of results (an empty file, a page of HTML) is an
+// error naming the line, not a check that silently compared nothing.
+TEST(TableCommand, ACheckFileWithoutResultsIsAnError) {
+  const kinrow::testing::TemporaryDirectory dir("kinrow-table-check");
+  const auto path = dir.path() / "published.txt";
+  for (const std::string& text : {std::string(""), std::string("# only a comment\n\n"), std::string("<html>\n")}) {
+    std::ofstream(path) << text;
+    const auto run = kinrow("table connect --width 4 --height 4 --tt-mb 16 --check " + path.string());
+    EXPECT_EQ(run.status, 2) << text << ": " << run.out << run.err;
+    EXPECT_NE(run.err.find("WIDTH HEIGHT first|second|draw LAST-MOVE"), std::string::npos) << text << ": " << run.err;
+  }
+  std::ofstream(path) << "<html>\n4 4 draw 16\n";
+  EXPECT_NE(kinrow("table connect --width 4 --height 4 --tt-mb 16 --check " + path.string()).err.find("line 1"),
+            std::string::npos);
+}
+
 TEST(TableCommand, ADisagreementIsFlaggedAndFails) {
   // The published 6x4 board (a second-player win on move 24), claimed to be a draw.
   const auto path = std::filesystem::temp_directory_path() / ("kinrow_table_test_" + std::to_string(::getpid()));

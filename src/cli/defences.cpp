@@ -22,7 +22,7 @@ const CommandSpec kDefencesSpec = {
     "defences",
     "SPEC [--moves M] [--prove] [--zone-order N] [--threat-order N] [--threat-nodes N] [--turn-nodes N]\n"
     "       [--threads N] [--tt-mb N] [--certificate FILE [--certificate-from-empty]] [--json] [--quiet]",
-    "List the defender turns the attacker's threats do not refute, with their zones (--prove: decide them)",
+    "List the defender turns the attacker's threats do not refute, with their zones (--prove: decides them).",
     "The side to move after M is the defender; the other side attacks. If the defender\n"
     "withheld his whole turn (a null move) and the attacker still wins by threats, the\n"
     "cells that win reads form a zone: a turn with no stone there loses to the same\n"
@@ -147,11 +147,15 @@ int run_defences(const Args& args) {
   const bool certificate = result.certificate_written;
   const std::size_t certificate_entries = certificate ? file->finish() : 0;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::size_t searched = 0, proved_won = 0;
+  // --prove: the turns searched (it stops at the first the defender holds), and of those
+  // the ones decided each way; a turn past --turn-nodes is searched but undecided.
+  std::size_t searched = 0, proved_won = 0, proved_held = 0;
   for (const TurnProof& turn : result.turns) {
     searched += turn.searched || turn.completes_line;
     proved_won += turn.attacker_wins == true;
+    proved_held += turn.attacker_wins == false;
   }
+  const std::size_t undecided = searched - proved_won - proved_held;
   const bool certificate_missing = options.certificate && !certificate;
 
   if (args.has("json")) {
@@ -229,9 +233,15 @@ int run_defences(const Args& args) {
   std::cout << "threat nodes  " << with_commas(result.threat_nodes) << " (the listing: " << seconds_text(result.listing_seconds)
             << ")\n";
   if (options.prove && !result.turns.empty())
-    std::cout << "proved        " << searched << " of " << result.turns.size() << " turns searched, " << proved_won
-              << " won by the attacker (df-pn: " << with_commas(result.dfpn_nodes) << " nodes, "
-              << seconds_text(result.proof_seconds) << ")\n";
+    std::cout << "proved        " << proved_won + proved_held << " of " << result.turns.size() << " turns decided: "
+              << proved_won << " won by the attacker"
+              << (proved_held ? ", " + std::to_string(proved_held) + " held by the defender" : "")
+              << (undecided ? ", " + std::to_string(undecided) + " undecided (past --turn-nodes)" : "")
+              << (searched < result.turns.size()
+                      ? ", " + std::to_string(result.turns.size() - searched) + " not searched"
+                      : "")
+              << " (df-pn: " << with_commas(result.dfpn_nodes) << " nodes, " << seconds_text(result.proof_seconds)
+              << ")\n";
   if (result.attacker_wins)
     std::cout << "value         "
               << (*result.attacker_wins ? std::string("the attacker (") + player_name(attacker) +
@@ -239,6 +249,8 @@ int run_defences(const Args& args) {
                                         : std::string("the attacker does not win: the defender holds after ") +
                                               turn_text(game, result.turns[searched - 1].turn))
               << "\n";
+  else if (options.prove)
+    std::cout << "value         not decided: " << undecided << " turn(s) undecided past --turn-nodes\n";
   std::cout << "time          " << seconds_text(seconds) << "\n";
   if (!options.certificate) return 0;
   if (!certificate) {

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 namespace kinrow::cli {
 
 std::string with_commas(uint64_t n) {
@@ -21,9 +23,11 @@ std::string with_commas(uint64_t n) {
 std::string rate(uint64_t nodes, double seconds) {
   char text[64];
   const double per_second = seconds > 0 ? nodes / seconds : 0.0;
-  if (per_second >= 1e6) std::snprintf(text, sizeof text, "%.2f M nodes/s", per_second / 1e6);
-  else std::snprintf(text, sizeof text, "%.0f nodes/s", per_second);
-  return text;
+  if (per_second >= 1e6) {
+    std::snprintf(text, sizeof text, "%.2f M nodes/s", per_second / 1e6);
+    return text;
+  }
+  return with_commas(static_cast<uint64_t>(per_second + 0.5)) + " nodes/s";
 }
 
 std::string seconds_text(double seconds) {
@@ -70,6 +74,24 @@ std::string root_progress_text(const SearchProgress& p) {
   if (p.path_length <= 0) return "";
   const ProgressStep& root = p.path[0];
   return "root: " + std::to_string(root.done) + " of " + std::to_string(root.moves) + " moves done";
+}
+
+std::string stopped_where_text(const SearchProgress& p) {
+  if (!p.nodes) return "";
+  const std::string root = root_progress_text(p);
+  return " (window " + std::to_string(p.window_low) + (root.empty() ? "" : ", " + root) + ")";
+}
+
+void add_stopped_where(nlohmann::ordered_json& out, const SearchProgress& p) {
+  if (!p.nodes) return;
+  out["window"] = p.window_low;
+  if (!p.path_length) return;
+  out["root_moves_done"] = p.path[0].done;
+  out["root_moves"] = p.path[0].moves;
+  nlohmann::ordered_json path = nlohmann::json::array();
+  for (int i = 0; i < p.path_length; ++i)
+    path.push_back({{"done", p.path[i].done}, {"moves", p.path[i].moves}, {"column", p.path[i].column + 1}});
+  out["path"] = path;
 }
 
 std::string search_progress_text(const SearchProgress& p) {

@@ -6,9 +6,13 @@
 #include <mutex>
 #include <string>
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace kinrow::cli {
 
 std::string with_commas(uint64_t n);
+// "1 board", "2,048 boards": a count and its noun, plural past one (nouns in -s only).
+inline std::string count_of(uint64_t n, const std::string& noun) { return with_commas(n) + " " + noun + (n == 1 ? "" : "s"); }
 std::string rate(uint64_t nodes, double seconds);  // "12.3 M nodes/s"
 std::string seconds_text(double seconds);  // "0.412 s"
 // "first" or "second", as --json and --wins spell players.
@@ -32,6 +36,13 @@ std::string verify_progress_text(const VerifyProgress& progress);
 std::string search_progress_text(const SearchProgress& progress);
 // Its root part alone, "root: 2 of 9 moves done", or "" where the search does not say.
 std::string root_progress_text(const SearchProgress& progress);
+// Where a stopped search was, after the reason it stopped: " (window 0, root: 1 of 9 moves
+// done)", or "" if it reported nothing.
+std::string stopped_where_text(const SearchProgress& progress);
+// The same for --json, for the next sitting to compare with: "window", and on gravity
+// boards "root_moves_done", "root_moves" and "path", a step per ply: {"done", "moves",
+// "column" (from 1; 0: none yet)}.
+void add_stopped_where(nlohmann::ordered_json& out, const SearchProgress& progress);
 
 class ProgressLine {
  public:

@@ -185,6 +185,8 @@ struct Stopped {
   // bounds on the bitboard (search/kept_bounds.h), df-pn's answers (search/kept_proofs.h)
   // and, where the table file was missing, its open nodes (search/kept_open.h).
   std::optional<std::size_t> bounds_read, proofs_read, open_read;
+  // Alpha-beta's last progress: its window, and on gravity boards the path it was on.
+  SearchProgress where{};
 };
 
 // A solve stopped before its value: where it got to, and where its table is. Exit status
@@ -209,11 +211,17 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     if (stopped.bounds_read) out["bounds_read"] = *stopped.bounds_read;
     if (stopped.proofs_read) out["proofs_read"] = *stopped.proofs_read;
     if (stopped.open_read) out["open_read"] = *stopped.open_read;
+    add_stopped_where(out, stopped.where);
+    if (args.has("certificate")) out["certificate"] = nullptr;  // not written: nothing was proved
     out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
   } else {
+    const std::string moves = format_turns(game, position.history());
     std::cout << "game         " << game.spec << "\n"
-              << "value        not decided: " << why << " after " << seconds_text(stopped.seconds) << "\n";
+              << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
+              << "method       " << (std::string(method) == "pns" ? "df-pn" : "alpha-beta") << "\n"
+              << "value        not decided: " << why << " after " << seconds_text(stopped.seconds)
+              << stopped_where_text(stopped.where) << "\n";
     if (dfpn && dfpn->known_not_lose)
       std::cout << "known        the " << player_name(1 - *dfpn->known_not_lose)
                 << " player does not win (answered by the first proof)\n";
@@ -221,12 +229,16 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     if (dfpn && dfpn->open_attacker >= 0)
       std::cout << "open         does the " << player_name(dfpn->open_attacker) << " player win? root pn "
                 << number(dfpn->open_pn) << ", dn " << number(dfpn->open_dn) << " when it stopped\n";
-    std::cout << "nodes        " << with_commas(stopped.nodes) << "\n" << table_file_text(args, resumed)
+    std::cout << "nodes        " << with_commas(stopped.nodes) << " (" << rate(stopped.nodes, stopped.seconds)
+              << ")\n"
+              << "time         " << seconds_text(stopped.seconds) << "\n"
+              << table_file_text(args, resumed)
               << kept_read_text("bounds", kept_bounds_path(args.get("table-file")), stopped.bounds_read)
               << kept_read_text("proofs", kept_proofs_path(args.get("table-file")), stopped.proofs_read)
               << kept_read_text("open nodes", kept_open_path(kept_proofs_path(args.get("table-file"))),
                                 stopped.open_read);
     if (args.has("table-file")) std::cout << "             run the same command again to go on\n";
+    if (args.has("certificate")) std::cout << "certificate  not written: the value was not decided\n";
   }
   return stopped.interrupted ? 130 : 4;
 }
@@ -391,7 +403,7 @@ int run_solve(const Args& args) {
     progress.show(search_progress_text(p));
     const bool interrupted = interrupt_requested().load();
     if (interrupted || (budget > 0 && p.seconds >= budget))
-      throw Stopped{p.nodes, p.seconds, interrupted, nullptr, std::nullopt, std::nullopt, std::nullopt};
+      throw Stopped{p.nodes, p.seconds, interrupted, nullptr, std::nullopt, std::nullopt, std::nullopt, p};
   };
   DfpnOptions proof_numbers;
   // Df-pn pairs by search/line_pairing.h: shared pairs unless --pairing hj asks for two
@@ -426,6 +438,8 @@ int run_solve(const Args& args) {
     if (budgeted) throw InputError("--seconds and --table-file are for df-pn and alpha-beta, not --method parts");
     return solve_by_parts(args, game, position, options, progress);
   }
+  // A board past the search boards' size is named before any plan is announced.
+  board_words(game.cell_count(), game.spec);
   // Df-pn and alpha-beta read Ctrl-C's flag (the other methods keep the usual Ctrl-C).
   stop_on_interrupt();
   // The method: the one asked for, or kinrow's choice (search/method_choice.h); df-pn's
@@ -461,7 +475,7 @@ int run_solve(const Args& args) {
     if (result.out_of_time || result.interrupted)
       return report_stopped(args, game, position, "pns",
                             {result.nodes, result.seconds, result.interrupted, &result, std::nullopt, proofs_read,
-                             open_read},
+                             open_read, SearchProgress{}},
                             result.resumed);
     if (!result.complete)
       throw InputError("df-pn stopped before deciding the position (its proof numbers overflowed); "
@@ -527,7 +541,8 @@ int run_solve(const Args& args) {
   std::cout << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n";
   std::cout << "to move      " << (position.to_move() == 0 ? "first player (x)" : "second player (o)")
             << "\n";
-  if (method == "auto") std::cout << "method       alpha-beta\nchosen       " << choice.reason << "\n";
+  std::cout << "method       alpha-beta\n";
+  if (method == "auto") std::cout << "chosen       " << choice.reason << "\n";
   std::cout << "value        " << value_name(result.value) << " for the side to move; game: "
             << game_value << "\n";
   if (result.best_move) std::cout << "best move    " << best << "\n";
@@ -546,8 +561,8 @@ int run_solve(const Args& args) {
   std::cout << "time         " << seconds_text(result.seconds) << "\n" << table_file_text(args, resumed);
   std::cout << kept_read_text("bounds", kept_bounds_path(options.table_file), bounds_read);
   if (result.certificate_written)
-    std::cout << "certificate  " << certificate_path << " (" << certificate_entries
-              << " positions; check with: kinrow verify " << game.spec << " " << certificate_path
+    std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries)
+              << " entries; check with: kinrow verify " << game.spec << " " << certificate_path
               << ")\n";
   return 0;
 }

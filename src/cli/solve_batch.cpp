@@ -23,7 +23,7 @@ struct BatchLine {
 
 // "MOVES [SCORE]"; an empty line or one starting with '#' is skipped (has no moves and
 // no score). An empty move list (the empty board) is written as "-" or "''".
-bool parse_line(const std::string& text, int number, BatchLine& line) {
+bool parse_line(const std::string& text, int number, int width, BatchLine& line) {
   std::istringstream in(text);
   std::string first, second, extra;
   if (!(in >> first) || first[0] == '#') return false;
@@ -39,7 +39,11 @@ bool parse_line(const std::string& text, int number, BatchLine& line) {
       throw InputError("line " + std::to_string(number) + ": expected score \"" + second + "\" is not a number");
     line.has_expected = true;
   }
-  if (in >> extra) throw InputError("line " + std::to_string(number) + ": expected \"MOVES [SCORE]\"");
+  if (in >> extra)
+    throw InputError("line " + std::to_string(number) + ": expected \"MOVES [SCORE]\"" +
+                     (width > 9 ? " (on boards of more than 9 columns the moves are columns separated by commas, "
+                                  "such as 10,3,10)"
+                                : ""));
   return true;
 }
 
@@ -72,7 +76,7 @@ int run_solve_batch(const Args& args, const Game& game, const SolveOptions& opti
   while (std::getline(in, text)) {
     ++number;
     BatchLine line;
-    if (!parse_line(text, number, line)) continue;
+    if (!parse_line(text, number, game.width(), line)) continue;
     Position position(game);
     try {
       position = play_moves(game, line.moves);

@@ -148,24 +148,27 @@ struct Published {
   int last_move;
 };
 
-// "WIDTH HEIGHT first|second|draw LAST-MOVE" lines; '#' starts a comment.
+// "WIDTH HEIGHT first|second|draw LAST-MOVE" lines; '#' starts a comment. Any other line,
+// or a file with none, is an error: a wrong file must not pass for a check that agreed.
 std::map<std::pair<int, int>, Published> read_published(const std::string& path) {
   InputFile in(path);
   std::map<std::pair<int, int>, Published> table;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     if (const std::size_t hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     std::istringstream words(line);
     int w, h, last;
     std::string outcome, extra;
-    if (!(words >> w)) continue;
-    if (!(words >> h >> outcome >> last) || (words >> extra) ||
+    if (!(words >> w >> h >> outcome >> last) || (words >> extra) ||
         (outcome != "first" && outcome != "second" && outcome != "draw"))
       throw InputError(printable(path) + " line " + std::to_string(number) +
                        ": expected \"WIDTH HEIGHT first|second|draw LAST-MOVE\"");
     table[{w, h}] = {outcome == "first" ? Outcome::First : outcome == "second" ? Outcome::Second : Outcome::Draw,
                      last};
   }
+  if (table.empty())
+    throw InputError(printable(path) + " has no results: expected lines \"WIDTH HEIGHT first|second|draw LAST-MOVE\"");
   return table;
 }
 
@@ -186,13 +189,6 @@ struct Solved {
     return !published || !computed || (published->outcome == outcome && (weak || published->last_move == last_move));
   }
 };
-
-// Where an unfinished board stopped, after its reason: " (window 0, root: 1 of 9 moves done)".
-std::string stopped_where(const SearchProgress& p) {
-  if (!p.nodes) return "";
-  const std::string root = root_progress_text(p);
-  return " (window " + std::to_string(p.window_low) + (root.empty() ? "" : ", " + root) + ")";
-}
 
 }  // namespace
 
@@ -298,7 +294,7 @@ int run_table(const Args& args) {
                   << (s.computed ? std::string(outcome_word(s.outcome)) +
                                        (s.weak ? "" : ", last move " + std::to_string(s.last_move)) + ", " +
                                        seconds_text(s.seconds)
-                                 : s.not_computed + stopped_where(s.last_progress))
+                                 : s.not_computed + stopped_where_text(s.last_progress))
                   << (s.agrees() ? "" : "  DISAGREES with the published value") << "\n";
       if (args.has("json")) {
         nlohmann::ordered_json out;
@@ -311,20 +307,7 @@ int run_table(const Args& args) {
           if (!s.weak) out["last_move"] = s.last_move;
         } else {
           out["not_computed"] = s.not_computed;
-          // Where an unfinished board stopped, for the next sitting to compare with.
-          if (const SearchProgress& p = s.last_progress; p.nodes) {
-            out["window"] = p.window_low;
-            if (p.path_length) {
-              out["root_moves_done"] = p.path[0].done;
-              out["root_moves"] = p.path[0].moves;
-              // The whole path, a step per ply: {"done", "moves", "column" (from 1; 0: none yet)}.
-              nlohmann::ordered_json path = nlohmann::json::array();
-              for (int i = 0; i < p.path_length; ++i)
-                path.push_back(
-                    {{"done", p.path[i].done}, {"moves", p.path[i].moves}, {"column", p.path[i].column + 1}});
-              out["path"] = path;
-            }
-          }
+          add_stopped_where(out, s.last_progress);
         }
         out["nodes"] = s.nodes;
         out["seconds"] = s.seconds;
@@ -412,8 +395,9 @@ int run_table(const Args& args) {
   write_markdown_grid(out, time_grid);
   int checked = 0;
   for (const Solved& s : results) checked += s.published && s.computed;
-  out << "\n" << results.size() << " boards, " << seconds_text(total_seconds) << " in all";
-  if (!published.empty()) out << "; " << checked << " compared with published values, " << disagreements << " disagreements";
+  out << "\n" << count_of(results.size(), "board") << ", " << seconds_text(total_seconds) << " in all";
+  if (!published.empty())
+    out << "; " << checked << " compared with published values, " << count_of(disagreements, "disagreement");
   out << ".\n";
   return interrupted ? 130 : disagreements ? 1 : 0;
 }

@@ -119,9 +119,9 @@ int run_verify(const Args& args) {
     std::cout << out.dump() << "\n";
   } else if (report.ok) {
     std::cout << "proved: " << report.proves << " (side to move: " << report.to_move_value << ")\n"
-              << "checked " << with_commas(report.positions_checked) << " positions against "
-              << with_commas(report.entries) << " entries (" << with_commas(report.entries_unreached)
-              << " never reached)\n";
+              << "checked " << count_of(report.positions_checked, "position") << " against "
+              << (report.entries == 1 ? "1 entry" : with_commas(report.entries) + " entries") << " ("
+              << with_commas(report.entries_unreached) << " never reached)\n";
     if (report.immediate_wins)
       std::cout << "and " << with_commas(report.immediate_wins) << " games ended by an immediate win (win-now)\n";
     if (report.dead_ends)
