@@ -56,6 +56,14 @@ TEST(Cli, AnOptionThatDidNothingIsNamed) {
   const CliRun ignored = kinrow("solve tictactoe --row-values 3 --quiet");
   EXPECT_EQ(ignored.status, 0) << ignored.err;
   EXPECT_NE(ignored.err.find("--row-values had no effect"), std::string::npos) << ignored.err;
+  // Options whose values were checked but that only df-pn or the gravity bitboard use.
+  const CliRun unused = kinrow("solve tictactoe --method alphabeta --without mirror --zone-order 2 --quiet");
+  EXPECT_EQ(unused.status, 0) << unused.err;
+  EXPECT_NE(unused.err.find("--without had no effect"), std::string::npos) << unused.err;
+  EXPECT_NE(unused.err.find("--zone-order had no effect"), std::string::npos) << unused.err;
+  const CliRun gravity = kinrow("solve connect:5x4x4 --without mirror --quiet");
+  EXPECT_EQ(gravity.status, 0) << gravity.err;
+  EXPECT_EQ(gravity.err, "");
   const CliRun used = kinrow("solve tictactoe --moves b2 --json --quiet");
   EXPECT_EQ(used.status, 0) << used.err;
   EXPECT_EQ(used.err, "");

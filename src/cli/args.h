@@ -2,6 +2,7 @@
 // declaration drives parsing, validation and --help.
 #pragma once
 
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
@@ -45,6 +46,10 @@ class Args {
   // an option that did nothing does not pass for one that did. Best effort: has() marks
   // a name read, so an option only checked for conflicts counts as used.
   std::vector<std::string> unread() const;
+  // Options read (to check their values) that the run then did not use: named as unread.
+  void forget(std::initializer_list<const char*> names) const {
+    for (const char* name : names) read_.erase(name);
+  }
 
  private:
   friend Args parse_args(const CommandSpec&, const std::vector<std::string>&);

@@ -448,6 +448,7 @@ int run_solve(const Args& args) {
   if (method == "alphabeta") choice = MethodChoice{};
   if (method == "pns") choice = proof_numbers_choice(position, all_cores(), available_memory_bytes());
   if (choice.method == SolveMethod::ProofNumbers) {
+    args.forget({"without", "expect"});  // the gravity bitboard's
     if (args.has("threads")) choice.threads = static_cast<int>(args.get_int("threads", 1, 1, 256));
     if (args.has("tt-mb")) choice.table_megabytes = options.table_megabytes;
     if (!args.has("threads") && !args.has("tt-mb") && !choice.sizing.empty()) choice.reason += " " + choice.sizing;
@@ -507,6 +508,9 @@ int run_solve(const Args& args) {
   progress.clear();
   resumed = resumed || bounds_read.value_or(0) > 0;
   const std::size_t certificate_entries = file && result.certificate_written ? file->finish() : 0;
+  // Read to check their values, but used by df-pn or the gravity bitboard alone.
+  args.forget({"threats", "zone-order", "threat-order", "no-disproof-zones"});
+  if (!result.bitboard) args.forget({"without", "expect", "threads"});
 
   const std::string moves = format_turns(game, position.history());
   const std::string best = result.best_move ? format_turn(game, *result.best_move) : "";

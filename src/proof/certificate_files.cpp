@@ -30,11 +30,18 @@ JoinReport join_certificate_files(const std::string& path, const Game& game, con
   const std::string part = partial_certificate_path(path);
   JoinReport report;
   try {
-    OutputFile file(part);
+    // An error names the file asked for, not the partial name it is written under first.
+    std::unique_ptr<OutputFile> opened;
+    try {
+      opened = std::make_unique<OutputFile>(part);
+    } catch (const InputError&) {
+      throw InputError("cannot write \"" + path + "\"");
+    }
+    OutputFile& file = *opened;
     CertificateWriter writer(file, game);
     report = join_certificates(game, start, inputs,
                                [&](std::size_t i) { return std::make_unique<InputFile>(inputs[i]); }, writer);
-    if (!file.close()) throw InputError("writing \"" + part + "\" failed");
+    if (!file.close()) throw InputError("writing \"" + path + "\" failed");
   } catch (...) {
     std::error_code ignored;
     std::filesystem::remove(part, ignored);
