@@ -180,6 +180,11 @@ TEST(CertificateJoinCli, JoinsFilesAndTheCheckerAcceptsTheJoin) {
     EXPECT_TRUE(contains(same.err, "also a certificate to join")) << same.err;
     EXPECT_EQ(read_file(a1), before);
   }
+  // An OUT that cannot be written is named as given, not by the partial name written first.
+  const std::string nowhere = (dir / "no-such-folder" / "all.cert").string();
+  const testing::CliRun unwritable = testing::kinrow("certificate join " + nowhere + files);
+  EXPECT_EQ(unwritable.status, 2) << unwritable.err;
+  EXPECT_TRUE(contains(unwritable.err, "cannot write \"" + nowhere + "\"")) << unwritable.err;
   std::filesystem::remove_all(dir);
 }
 

@@ -71,6 +71,11 @@ TEST_P(StrongerPositions, DfpnWritesThemAndTheCheckerAcceptsThem) {
   const CheckReport reread = check_certificate(game, certificate_from_text(text, game));
   EXPECT_TRUE(reread.ok) << reread.error;
   EXPECT_EQ(reread.stronger_answers, report.stronger_answers);
+  // Checked as it is read, the same lines count as the same entries.
+  std::istringstream in(text);
+  const CheckReport streamed = check_certificate(game, in);
+  EXPECT_TRUE(streamed.ok) << streamed.error;
+  EXPECT_EQ(streamed.entries, report.entries);
 }
 
 // The lemma, replayed: at each stronger line of the game as played (nothing given yet),

@@ -68,7 +68,8 @@ TEST(TableCommand, WeakComparesTheOutcomeOnly) {
 }
 
 // A --check file that is not a table of results (an empty file, a page of HTML) is an
-// error naming the line, not a check that silently compared nothing.
+// error, naming the first line that is not a result where there is one, not a check that
+// silently compared nothing.
 TEST(TableCommand, ACheckFileWithoutResultsIsAnError) {
   const kinrow::testing::TemporaryDirectory dir("kinrow-table-check");
   const auto path = dir.path() / "published.txt";

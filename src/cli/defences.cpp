@@ -149,11 +149,14 @@ int run_defences(const Args& args) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // --prove: the turns searched (it stops at the first the defender holds), and of those
   // the ones decided each way; a turn past --turn-nodes is searched but undecided.
+  // A turn that completes the defender's line is held without search, wherever it stands.
   std::size_t searched = 0, proved_won = 0, proved_held = 0;
+  const TurnProof* first_held = nullptr;  // the turn that answered the question
   for (const TurnProof& turn : result.turns) {
     searched += turn.searched || turn.completes_line;
     proved_won += turn.attacker_wins == true;
     proved_held += turn.attacker_wins == false;
+    if (turn.attacker_wins == false && !first_held) first_held = &turn;
   }
   const std::size_t undecided = searched - proved_won - proved_held;
   const bool certificate_missing = options.certificate && !certificate;
@@ -247,7 +250,7 @@ int run_defences(const Args& args) {
               << (*result.attacker_wins ? std::string("the attacker (") + player_name(attacker) +
                                               " player) wins against every defence"
                                         : std::string("the attacker does not win: the defender holds after ") +
-                                              turn_text(game, result.turns[searched - 1].turn))
+                                              turn_text(game, first_held->turn))
               << "\n";
   else if (options.prove)
     std::cout << "value         not decided: " << undecided << " turn(s) undecided past --turn-nodes\n";

@@ -220,8 +220,7 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
     std::cout << "game         " << game.spec << "\n"
               << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
               << "method       " << (std::string(method) == "pns" ? "df-pn" : "alpha-beta") << "\n"
-              << "value        not decided: " << why << " after " << seconds_text(stopped.seconds)
-              << stopped_where_text(stopped.where) << "\n";
+              << "value        not decided: " << why << stopped_where_text(stopped.where) << "\n";
     if (dfpn && dfpn->known_not_lose)
       std::cout << "known        the " << player_name(1 - *dfpn->known_not_lose)
                 << " player does not win (answered by the first proof)\n";
@@ -353,7 +352,7 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
             << "nodes        " << with_commas(solution.nodes) << " (" << rate(solution.nodes, solution.seconds) << ")\n"
             << "time         " << seconds_text(solution.seconds) << "\n";
   if (certificate)
-    std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries) << " positions, "
+    std::cout << "certificate  " << certificate_path << " (" << with_commas(certificate_entries) << " entries, "
               << seconds_text(certificate_seconds) << "; check with: kinrow verify " << game.spec << " "
               << certificate_path << ")\n";
   return 0;
@@ -439,7 +438,7 @@ int run_solve(const Args& args) {
     return solve_by_parts(args, game, position, options, progress);
   }
   // A board past the search boards' size is named before any plan is announced.
-  board_words(game.cell_count(), game.spec);
+  if (!position.over()) board_words(game.cell_count(), game.spec);
   // Df-pn and alpha-beta read Ctrl-C's flag (the other methods keep the usual Ctrl-C).
   stop_on_interrupt();
   // The method: the one asked for, or kinrow's choice (search/method_choice.h); df-pn's
@@ -488,6 +487,8 @@ int run_solve(const Args& args) {
   if (args.has("split")) throw InputError("--split is for df-pn; add --method pns");
   if (args.has("split-dir")) throw InputError("--split-dir goes with --split (and --method pns)");
   if (method == "auto") progress.note("alpha-beta (chosen: " + choice.reason + ")");
+  // Read above to check their values, but df-pn's alone.
+  args.forget({"threats", "zone-order", "threat-order", "no-disproof-zones"});
   std::optional<CertificateFile> file;
   if (options.certificate) {
     file.emplace(args, game, position);
@@ -503,14 +504,14 @@ int run_solve(const Args& args) {
   } catch (Stopped& stopped) {
     progress.clear();
     stopped.bounds_read = bounds_read;
+    if (options.certificate || options.generic_board || !gravity_solver_applies(game))
+      args.forget({"without", "expect", "threads"});  // the gravity bitboard's
     return report_stopped(args, game, position, "alphabeta", stopped, resumed || bounds_read.value_or(0) > 0);
   }
   progress.clear();
   resumed = resumed || bounds_read.value_or(0) > 0;
   const std::size_t certificate_entries = file && result.certificate_written ? file->finish() : 0;
-  // Read to check their values, but used by df-pn or the gravity bitboard alone.
-  args.forget({"threats", "zone-order", "threat-order", "no-disproof-zones"});
-  if (!result.bitboard) args.forget({"without", "expect", "threads"});
+  if (!result.bitboard) args.forget({"without", "expect", "threads"});  // the gravity bitboard's
 
   const std::string moves = format_turns(game, position.history());
   const std::string best = result.best_move ? format_turn(game, *result.best_move) : "";
@@ -526,7 +527,7 @@ int run_solve(const Args& args) {
     out["nodes"] = result.nodes;
     out["seconds"] = result.seconds;
     out["windows"] = result.windows;
-    if (args.has("expect") && result.bitboard) out["expect"] = args.get("expect");  // it ordered the windows
+    if (result.bitboard && args.has("expect")) out["expect"] = args.get("expect");  // it ordered the windows
     out["table_bytes"] = result.table_bytes;
     out["symmetries"] = result.symmetries;
     out["pairing"] = pairing_mode_name(options.pairing);

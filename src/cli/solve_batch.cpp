@@ -23,7 +23,7 @@ struct BatchLine {
 
 // "MOVES [SCORE]"; an empty line or one starting with '#' is skipped (has no moves and
 // no score). An empty move list (the empty board) is written as "-" or "''".
-bool parse_line(const std::string& text, int number, int width, BatchLine& line) {
+bool parse_line(const std::string& text, int number, bool wide_gravity, BatchLine& line) {
   std::istringstream in(text);
   std::string first, second, extra;
   if (!(in >> first) || first[0] == '#') return false;
@@ -41,9 +41,9 @@ bool parse_line(const std::string& text, int number, int width, BatchLine& line)
   }
   if (in >> extra)
     throw InputError("line " + std::to_string(number) + ": expected \"MOVES [SCORE]\"" +
-                     (width > 9 ? " (on boards of more than 9 columns the moves are columns separated by commas, "
-                                  "such as 10,3,10)"
-                                : ""));
+                     (wide_gravity ? " (on gravity boards of more than 9 columns the moves are columns "
+                                     "separated by commas, such as 10,3,10)"
+                                   : ""));
   return true;
 }
 
@@ -76,7 +76,7 @@ int run_solve_batch(const Args& args, const Game& game, const SolveOptions& opti
   while (std::getline(in, text)) {
     ++number;
     BatchLine line;
-    if (!parse_line(text, number, game.width(), line)) continue;
+    if (!parse_line(text, number, game.rules.gravity && game.width() > 9, line)) continue;
     Position position(game);
     try {
       position = play_moves(game, line.moves);

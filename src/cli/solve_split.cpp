@@ -114,17 +114,20 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       if (!request.dir.empty()) out["split_dir"] = request.dir;
       std::cout << out.dump() << "\n";
     } else {
-      std::cout << "game         " << game.spec << "\n";
+      std::cout << "game         " << game.spec << "\n"
+                << "moves        " << (moves_text.empty() ? "(empty board)" : moves_text) << "\n";
       if (result.winning)
         std::cout << "value        win for the side to move (" << moves[*result.winning].text
                   << "), by its proof; the certificate is not written: " << why << "\n";
       else
-        std::cout << "value        not decided: " << why << " after " << seconds_text(result.seconds) << "; " << done
+        std::cout << "value        not decided: " << why << "; " << done
                   << " of " << moves.size() << " moves answered"
                   << (owing ? " (" + std::to_string(owing) + " by proof, not yet by certificate)" : "")
                   << (done == moves.size() && !owing ? ", the opponent's question open" : "") << "\n";
       list_answers();
-      std::cout << "nodes        " << with_commas(result.nodes) << "\n";
+      std::cout << "nodes        " << with_commas(result.nodes) << " (" << rate(result.nodes, result.seconds) << ")\n"
+                << "time         " << seconds_text(result.seconds) << "\n";
+      if (certificate && !result.winning) std::cout << "certificate  not written: the value was not decided\n";
       if (!request.dir.empty())
         std::cout << "split dir    " << request.dir << ": run the same command again to go on\n";
     }
