@@ -11,8 +11,10 @@
 namespace kinrow::cli {
 
 std::string with_commas(uint64_t n);
-// "1 board", "2,048 boards": a count and its noun, plural past one (nouns in -s only).
-inline std::string count_of(uint64_t n, const std::string& noun) { return with_commas(n) + " " + noun + (n == 1 ? "" : "s"); }
+// "1 board", "2,048 boards": a count and its noun, plural past one ("entry", "entries").
+inline std::string count_of(uint64_t n, const std::string& noun, const std::string& plural = "") {
+  return with_commas(n) + " " + (n == 1 ? noun : plural.empty() ? noun + "s" : plural);
+}
 std::string rate(uint64_t nodes, double seconds);  // "12.30 M nodes/s", below a million "52,340 nodes/s"
 std::string seconds_text(double seconds);  // "0.412 s"
 // "first" or "second", as --json and --wins spell players.

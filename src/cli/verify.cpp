@@ -120,7 +120,7 @@ int run_verify(const Args& args) {
   } else if (report.ok) {
     std::cout << "proved: " << report.proves << " (side to move: " << report.to_move_value << ")\n"
               << "checked " << count_of(report.positions_checked, "position") << " against "
-              << (report.entries == 1 ? "1 entry" : with_commas(report.entries) + " entries") << " ("
+              << count_of(report.entries, "entry", "entries") << " ("
               << with_commas(report.entries_unreached) << " never reached)\n";
     if (report.immediate_wins)
       std::cout << "and " << with_commas(report.immediate_wins) << " games ended by an immediate win (win-now)\n";
