@@ -232,15 +232,18 @@ TEST(BookCli, BuildsAndShowsAsJson) {
   const auto out = nlohmann::json::parse(built.out);
   EXPECT_EQ(out["status"], "proven");
   EXPECT_EQ(out["unchecked"], 0);
+  EXPECT_EQ(out["attacker"], "first");  // players by name, as every command's --json
   const auto listed = testing::kinrow("book show --db " + db.path() + " --json");
   ASSERT_EQ(listed.status, 0) << listed.err;
   const auto books = nlohmann::json::parse(listed.out)["books"];
   ASSERT_EQ(books.size(), 1u);
   for (const char* field : {"id", "spec", "moves", "attacker", "status", "nodes"}) EXPECT_TRUE(books[0].contains(field));
+  EXPECT_EQ(books[0]["attacker"], "first");
   const auto shown = testing::kinrow("book show --db " + db.path() + " --book " + std::to_string(out["book_id"].get<int>()) + " --json");
   ASSERT_EQ(shown.status, 0) << shown.err;
   const auto book = nlohmann::json::parse(shown.out);
   EXPECT_EQ(book["status"], "proven");
+  EXPECT_EQ(book["attacker"], "first");
   ASSERT_EQ(book["nodes"].size(), out["nodes"].get<std::size_t>());
   for (const auto& node : book["nodes"])
     for (const char* field : {"id", "parent", "turn", "moves", "side", "status", "reason"}) EXPECT_TRUE(node.contains(field));

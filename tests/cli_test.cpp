@@ -116,7 +116,7 @@ TEST(Cli, SolveJsonHasTheDocumentedKeys) {
   ASSERT_EQ(run.status, 0) << run.err;
   const auto json = nlohmann::json::parse(run.out);
   for (const char* key : {"game", "moves", "to_move", "value", "to_move_value", "best_move", "plies",
-                          "nodes", "seconds"})
+                          "nodes", "seconds", "table_megabytes"})  // table_megabytes: as df-pn's
     EXPECT_TRUE(json.contains(key)) << key;
   EXPECT_EQ(json["game"], "mnk:3x3x3");
   EXPECT_EQ(json["value"], "draw");
@@ -256,7 +256,10 @@ TEST(Cli, CompressedCertificateRoundTrip) {
   ASSERT_EQ(verified.status, 0) << verified.out << verified.err;
   EXPECT_EQ(nlohmann::json::parse(verified.out)["proves"], "draw");
   const CliRun shown = kinrow("certificate show " + path.string() + " --json");
-  EXPECT_EQ(shown.status, 0) << shown.err;
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  const nlohmann::json root = nlohmann::json::parse(shown.out);
+  EXPECT_EQ(root["to_move"], "first");  // players by name, as every command's --json
+  EXPECT_TRUE(root["holder"] == "first" || root["holder"] == "second") << root["holder"];
 
   for (const std::size_t keep : {bytes.size() / 2, bytes.size() - 8}) {  // mid-stream; the trailer lost
     {

@@ -81,7 +81,12 @@ void allow_book_options(const Args& args, const std::string& action, const std::
 
 std::string book_number_text(uint64_t n) { return n >= kBookInfinity ? "inf" : with_commas(n); }
 
-std::string attacker_text(int attacker) { return attacker == 0 ? "first player (x)" : "second player (o)"; }
+// The command line's --json names players "first" and "second", as every command's does;
+// the workbench's API, which shares the book's JSON, keeps the index its page computes with.
+nlohmann::ordered_json with_attacker_named(nlohmann::ordered_json out, const BookInfo& book) {
+  out["attacker"] = player_name(book.attacker);
+  return out;
+}
 
 int run_build(const Args& args) {
   allow_book_options(args, "build", {"moves", "time", "nodes", "max-nodes", "threat-nodes", "no-proofs", "json", "db"}, 1);
@@ -148,7 +153,7 @@ int run_build(const Args& args) {
     out["book_id"] = done.book_id;
     out["spec"] = game.spec;
     out["moves"] = moves;
-    out["attacker"] = position.to_move();
+    out["attacker"] = player_name(position.to_move());
     out["status"] = book_status_name(done.status);
     out["nodes"] = done.nodes;
     out["added"] = done.added;
@@ -164,8 +169,8 @@ int run_build(const Args& args) {
   }
   std::cout << "book          " << done.book_id << " in " << path << "\n";
   std::cout << "game          " << game.spec << "\n";
-  std::cout << "moves         " << (moves.empty() ? "(empty board)" : moves) << "\n";
-  std::cout << "attacker      " << attacker_text(position.to_move()) << "\n";
+  std::cout << "moves         " << moves_or_empty_board(moves) << "\n";
+  std::cout << "attacker      " << player_with_mark(position.to_move()) << "\n";
   std::cout << "status        " << book_status_name(done.status);
   if (done.status == BookStatus::Proven)
     std::cout << (done.unchecked ? " (" + with_commas(static_cast<uint64_t>(done.unchecked)) +
@@ -191,7 +196,7 @@ int run_show(const Args& args) {
     if (args.has("json")) {
       nlohmann::ordered_json out;
       out["books"] = nlohmann::json::array();
-      for (const BookInfo& book : books) out["books"].push_back(book_summary_json(book));
+      for (const BookInfo& book : books) out["books"].push_back(with_attacker_named(book_summary_json(book), book));
       std::cout << out.dump() << "\n";
       return 0;
     }
@@ -209,12 +214,12 @@ int run_show(const Args& args) {
   if (!book) throw InputError("no book " + std::to_string(id) + " in \"" + printable(path) + "\"");
   const std::vector<BookNode> nodes = book_nodes(db, id);
   if (args.has("json")) {
-    std::cout << book_json(*book, nodes).dump() << "\n";
+    std::cout << with_attacker_named(book_json(*book, nodes), *book).dump() << "\n";
     return 0;
   }
   std::cout << "book " << book->id << ": " << book->spec << " "
             << (book->moves.empty() ? "from the empty board" : "after " + book->moves) << ", attacker "
-            << attacker_text(book->attacker) << ": " << book_status_name(book->status) << ", "
+            << player_with_mark(book->attacker) << ": " << book_status_name(book->status) << ", "
             << with_commas(static_cast<uint64_t>(book->nodes)) << " nodes\n";
   // Depth first from the root, children in the order they were made.
   std::map<int64_t, std::vector<const BookNode*>> children;

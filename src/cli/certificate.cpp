@@ -72,7 +72,7 @@ nlohmann::ordered_json node_json(const Game& game, const BrowseNode& node) {
   nlohmann::json owners = nlohmann::json::array();
   for (Cell c = 0; c < game.cell_count(); ++c) owners.push_back(node.position.owner(c));
   out["owners"] = owners;
-  out["to_move"] = node.position.to_move();
+  out["to_move"] = player_name(node.position.to_move());
   out["node"] = browse_node_name(node.node);
   out["end_reason"] = node.end_reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(node.end_reason);
   out["problem"] = node.problem.empty() ? nlohmann::json(nullptr) : nlohmann::json(node.problem);
@@ -213,7 +213,7 @@ int run_certificate(const Args& args) {
     out["game"] = game.spec;
     out["certificate"] = args.positional[1];
     out["start"] = browser.start();
-    out["holder"] = shown;
+    out["holder"] = player_name(shown);
     for (const BrowseStrategyInfo& s : browser.strategies())
       if (s.holder == shown) out["claim"] = claim_name(s.claim), out["rules"] = s.rules;
     out["entries"] = browser.entries();

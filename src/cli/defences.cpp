@@ -207,10 +207,9 @@ int run_defences(const Args& args) {
     return certificate_missing ? 1 : 0;
   }
   std::cout << "game          " << game.spec << "\n";
-  std::cout << "moves         " << (position.history().empty() ? "(empty board)" : format_turns(game, position.history())) << "\n";
+  std::cout << "moves         " << moves_or_empty_board(format_turns(game, position.history())) << "\n";
   const int turn_stones = position.stones_this_turn();
-  std::cout << "defender      " << (defender == 0 ? "first player (x)" : "second player (o)") << ", " << turn_stones
-            << " stone(s)\n";
+  std::cout << "defender      " << player_with_mark(defender) << ", " << turn_stones << " stone(s)\n";
   const PartialTurn& null_move = result.partial.front();
   std::cout << "null move     "
             << (null_move.attacker_wins ? "the attacker still wins; zone of " + std::to_string(null_move.zone.size()) +

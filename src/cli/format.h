@@ -19,6 +19,10 @@ std::string rate(uint64_t nodes, double seconds);  // "12.30 M nodes/s", below a
 std::string seconds_text(double seconds);  // "0.412 s"
 // "first" or "second", as --json and --wins spell players.
 inline std::string player_name(int player) { return player == 0 ? "first" : "second"; }
+// "first player (x)" or "second player (o)", as the text output names a side with its mark.
+inline std::string player_with_mark(int player) { return player == 0 ? "first player (x)" : "second player (o)"; }
+// A position's moves as the text output shows them: "(empty board)" when there are none.
+inline std::string moves_or_empty_board(const std::string& moves) { return moves.empty() ? "(empty board)" : moves; }
 
 }  // namespace kinrow::cli
 

@@ -107,8 +107,7 @@ int run_info(const Args& args) {
                                                  : "second player wins")
               << "\n";
   else if (position.turns_played() > 0)
-    std::cout << "\n" << (position.to_move() == 0 ? "first player (x)" : "second player (o)")
-              << " to move\n";
+    std::cout << "\n" << player_with_mark(position.to_move()) << " to move\n";
   return 0;
 }
 

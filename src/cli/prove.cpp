@@ -312,7 +312,7 @@ int run_prove(const Args& args) {
     return 0;
   }
   std::cout << "game         " << game.spec << "\n"
-            << "moves        " << (start.empty() ? "(empty board)" : start) << "\n"
+            << "moves        " << moves_or_empty_board(start) << "\n"
             << "method       " << method << "\n"
             << "workers      "
             << (address ? "behind the broker " + address->text

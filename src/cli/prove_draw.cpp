@@ -192,7 +192,7 @@ int run_prove_draw(const Args& args) {
 
   const std::string moves = certificate.start;
   std::cout << "game         " << game.spec << "\n";
-  std::cout << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n";
+  std::cout << "moves        " << moves_or_empty_board(moves) << "\n";
   for (const SideResult& r : results) {
     std::cout << player_name(r.defender) << " player " << (r.defender == 0 ? " " : "")
               << (r.proof ? "keeps the " : "finds no plan against the ") << player_name(1 - r.defender)

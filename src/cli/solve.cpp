@@ -218,7 +218,7 @@ int report_stopped(const Args& args, const Game& game, const Position& position,
   } else {
     const std::string moves = format_turns(game, position.history());
     std::cout << "game         " << game.spec << "\n"
-              << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
+              << "moves        " << moves_or_empty_board(moves) << "\n"
               << "method       " << (std::string(method) == "pns" ? "df-pn" : "alpha-beta") << "\n"
               << "value        not decided: " << why << stopped_where_text(stopped.where) << "\n";
     if (dfpn && dfpn->known_not_lose)
@@ -281,7 +281,7 @@ int report_proof_numbers(const Args& args, const Game& game, const Position& pos
     return 0;
   }
   std::cout << "game         " << game.spec << "\n"
-            << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
+            << "moves        " << moves_or_empty_board(moves) << "\n"
             << "method       " << dfpn_setup(choice)
             << (asked_one ? " (one proof: " + asked + " wins)\n"
                           : " (two proofs: the side to move wins; else\n             the opponent wins)\n")
@@ -345,7 +345,7 @@ int solve_by_parts(const Args& args, const Game& game, const Position& position,
   }
   const std::string moves = format_turns(game, position.history());
   std::cout << "game         " << game.spec << "\n"
-            << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
+            << "moves        " << moves_or_empty_board(moves) << "\n"
             << "method       search by parts (the value only)\n"
             << "value        " << value_name(solution.value) << " for the side to move; game: "
             << game_value_name(solution.value, position.to_move()) << "\n"
@@ -528,6 +528,7 @@ int run_solve(const Args& args) {
     out["seconds"] = result.seconds;
     out["windows"] = result.windows;
     if (result.bitboard && args.has("expect")) out["expect"] = args.get("expect");  // it ordered the windows
+    out["table_megabytes"] = result.table_bytes >> 20;  // as df-pn's; the exact size beside it
     out["table_bytes"] = result.table_bytes;
     out["symmetries"] = result.symmetries;
     out["pairing"] = pairing_mode_name(options.pairing);
@@ -543,9 +544,8 @@ int run_solve(const Args& args) {
     return 0;
   }
   std::cout << "game         " << game.spec << "\n";
-  std::cout << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n";
-  std::cout << "to move      " << (position.to_move() == 0 ? "first player (x)" : "second player (o)")
-            << "\n";
+  std::cout << "moves        " << moves_or_empty_board(moves) << "\n";
+  std::cout << "to move      " << player_with_mark(position.to_move()) << "\n";
   std::cout << "method       alpha-beta\n";
   if (method == "auto") std::cout << "chosen       " << choice.reason << "\n";
   std::cout << "value        " << value_name(result.value) << " for the side to move; game: "

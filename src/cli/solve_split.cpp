@@ -115,7 +115,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
       std::cout << out.dump() << "\n";
     } else {
       std::cout << "game         " << game.spec << "\n"
-                << "moves        " << (moves_text.empty() ? "(empty board)" : moves_text) << "\n";
+                << "moves        " << moves_or_empty_board(moves_text) << "\n";
       if (result.winning)
         std::cout << "value        win for the side to move (" << moves[*result.winning].text
                   << "), by its proof; the certificate is not written: " << why << "\n";
@@ -163,7 +163,7 @@ int solve_split(const Args& args, const Position& position, const DfpnOptions& o
     return 0;
   }
   std::cout << "game         " << game.spec << "\n"
-            << "moves        " << (moves_text.empty() ? "(empty board)" : moves_text) << "\n"
+            << "moves        " << moves_or_empty_board(moves_text) << "\n"
             << "method       df-pn split at the root: " << moves.size() << " moves up to symmetry, " << result.workers
             << " at a time" << (request.one_question || result.winning ? "" : "; then the opponent's question whole")
             << "\n";

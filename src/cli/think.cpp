@@ -116,9 +116,8 @@ int run_think(const Args& args) {
     return 0;
   }
   std::cout << "game         " << game.spec << "\n";
-  std::cout << "moves        " << (position.history().empty() ? "(empty board)" : format_turns(game, position.history()))
-            << "\n";
-  std::cout << "to move      " << (position.to_move() == 0 ? "first player (x)" : "second player (o)") << "\n";
+  std::cout << "moves        " << moves_or_empty_board(format_turns(game, position.history())) << "\n";
+  std::cout << "to move      " << player_with_mark(position.to_move()) << "\n";
   if (r.move.empty()) {
     std::cout << "move         none: every turn is excluded\n";
     return 0;

@@ -79,7 +79,7 @@ int solve_tile_game(const Args& args, const Game& game) {
     return 0;
   }
   std::cout << "game         " << game.spec << "\n"
-            << "moves        " << (moves.empty() ? "(empty board)" : moves) << "\n"
+            << "moves        " << moves_or_empty_board(moves) << "\n"
             << "method       tile search (whole turns of any size, live lines only; docs/tiles.md)\n"
             << "value        " << value_name(value) << " for the side to move; game: "
             << game_value_name(value, position.to_move()) << " (the " << (breaker_wins ? "breaker holds" : "maker wins")
