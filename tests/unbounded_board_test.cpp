@@ -11,6 +11,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/notation.h"
@@ -194,6 +195,59 @@ TEST(UnboundedBoard, OnlyZoneProofsOfWinsCarryOver) {
   const CheckReport unbounded = check_unbounded(game, *r.certificate);
   EXPECT_FALSE(unbounded.ok);
   EXPECT_NE(unbounded.error.find("relevance zones"), std::string::npos) << unbounded.error;
+}
+
+// Only the board's rotations and reflections are symmetries there. mnk:4x4x4 has 32
+// symmetries of its lines, 8 of them motions of the plane; a rectangle has 4.
+TEST(UnboundedBoard, OnlyTheBoardsMotionsCarryOver) {
+  for (const auto& [spec, lines, motions] :
+       {std::tuple{"mnk:4x4x4", 32u, 8u}, std::tuple{"mnk:5x5x5", 32u, 8u}, std::tuple{"mnk:6x4x4", 4u, 4u},
+        std::tuple{"mnk:7x7x5", 8u, 8u}}) {
+    const Game game = make_game(spec);
+    const SymmetryGroup group = automorphisms(game);
+    EXPECT_EQ(group.size(), lines) << spec;
+    EXPECT_EQ(board_motions(game, group).size(), motions) << spec;
+  }
+}
+
+// A hand-made certificate (from an audit of the checker): on 5x5 with k = 5 a symmetry of
+// the lines that is no motion swaps c5 and d3 and fixes the start, so the second player's
+// d3 passed as the image of c5, which the zones prove. On the board the claim is true; on
+// the unbounded board d3 makes four on the diagonal b1-e4, open at both ends past the
+// edge, and the first player has no win at once: the checker must not carry it over.
+TEST(UnboundedBoard, ASymmetryOfTheLinesAloneProvesNothingThere) {
+  const Game game = make_game("mnk:5x5x5");
+  const std::string text =
+      "kinrow-certificate 1\n"
+      "game mnk:5x5x5\n"
+      "start b5 e4 d5 b3 e5 e3 a4 a2 c3 c2 b2 e2 d2 b1 d1 c1 e1\n"
+      "strategy first win win-now zones\n"
+      "zone ~1 .x.xxx...o.ox.ooxoxo.ooxx a5 c5 b4 d4 d3\n"
+      "~1 .x.xxx...o.oxXooxoxo.ooxx\n"
+      "zone ~2 .x.xxx...o.oxxooxoxo.ooxx d4\n"
+      "~1 Xx.xxx..oo.oxxooxoxo.ooxx\n"
+      "zone ~2 xx.xxx..oo.oxxooxoxo.ooxx c5 b4\n"
+      "ox.xxx..Xo.ox.ooxoxo.ooxx\n"
+      "zone ~1 ox.xxx..xo.ox.ooxoxo.ooxx d3 a1\n"
+      "Xxoxxx...o.ox.ooxoxo.ooxx\n"
+      "zone ~1 xxoxxx...o.ox.ooxoxo.ooxx b4\n"
+      "xxoxxxo.Xo.ox.ooxoxo.ooxx\n"
+      "zone ~1 xxoxxxo.xo.ox.ooxoxo.ooxx d3 a1\n"
+      "Xx.xxxo..o.ox.ooxoxo.ooxx\n"
+      "zone ~1 xx.xxxo..o.ox.ooxoxo.ooxx c5\n"
+      "xxoxxxo.Xo.ox.ooxoxo.ooxx\n"
+      "zone ~1 xxoxxxo.xo.ox.ooxoxo.ooxx d3 a1\n"
+      "Xx.xxx..oo.ox.ooxoxo.ooxx\n"
+      "zone ~1 xx.xxx..oo.ox.ooxoxo.ooxx c5 b4\n";
+  std::istringstream bounded_in(text);
+  const CheckReport bounded = check_certificate(game, bounded_in);
+  EXPECT_TRUE(bounded.ok) << bounded.error;
+  CheckOptions options;
+  options.infinite = true;
+  std::istringstream unbounded_in(text);
+  const CheckReport unbounded = check_certificate(game, unbounded_in, options);
+  EXPECT_FALSE(unbounded.ok);
+  EXPECT_FALSE(unbounded.error.empty());
 }
 
 }  // namespace

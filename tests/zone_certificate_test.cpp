@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
 #include "proof/certificate.h"
@@ -278,6 +279,25 @@ TEST(ZoneSearch, OneStoneATurnAgreesWithPlainSearchOnRandomPositions) {
   }
   EXPECT_GT(all.cut, 0u) << "the threat knowledge never cut a search: the test compares nothing";
   EXPECT_GT(all.won, testing::sanitized() ? 5u : 300u) << "too few won positions: the zones had little to decide";
+}
+
+// The text form and the checker refuse zones that would answer nothing, rather than pass
+// over them: a zone line of ~W with more than W zones (zone i answers the i-th withheld
+// stone), and zones in a tile game, where the maker picks his turn's size.
+TEST(ZoneCertificates, ZonesThatWouldAnswerNothingAreRefused) {
+  auto check = [](const std::string& spec, const std::string& strategy) {
+    std::istringstream in("kinrow-certificate 1\ngame " + spec + "\nstrategy first win win-now zones\n" + strategy);
+    return check_certificate(make_game(spec), in);
+  };
+  try {
+    check("mnk:5x5x4,p=2", "zone ~1 ......................... a1 | b2\n");
+    ADD_FAILURE() << "a zone line of ~1 with two zones was read";
+  } catch (const InputError& e) {  // unreadable, as verify's exit status 2 says
+    EXPECT_NE(std::string(e.what()).find("at most 1 zones"), std::string::npos) << e.what();
+  }
+  const CheckReport tiles = check("mnk:5x5x4,maker-breaker,p=1..2", "");
+  EXPECT_FALSE(tiles.ok);
+  EXPECT_NE(tiles.error.find("zones serve wins"), std::string::npos) << tiles.error;
 }
 
 }  // namespace

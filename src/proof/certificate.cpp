@@ -240,7 +240,10 @@ bool parse_zone(const std::string& text, int line, const Game& game, const CellR
   int level = 1;
   while (words >> word) {
     if (word == "|") {
-      ++level;
+      // Zone i answers the i-th withheld stone: a zone past the W-th would answer none.
+      if (++level > entry.withheld)
+        fail(line, "a zone line of ~" + std::to_string(entry.withheld) + " holds at most " +
+                       std::to_string(entry.withheld) + " zones (zone i answers the i-th stone withheld)");
       continue;
     }
     Cell cell = -1;

@@ -506,13 +506,15 @@ class CertificateCheck final : public CertificateSink {
     } catch (const InputError& e) {
       return fail(std::string("start: ") + e.what());
     }
-    symmetries_.emplace(game_, symmetry_);
-    if (!symmetries_->problem().empty()) return fail(symmetries_->problem());
     if (options_.infinite) {
       std::string why;
       unbounded_ = unbounded_board(game_, why);
       if (!unbounded_) return fail(why);
     }
+    // On the unbounded board two positions are one only if a motion of the plane takes one
+    // to the other: the symmetries of the board's lines that are no motion are dropped.
+    symmetries_.emplace(game_, unbounded_ ? board_motions(game_, symmetry_) : symmetry_);
+    if (!symmetries_->problem().empty()) return fail(symmetries_->problem());
     return true;
   }
 
@@ -532,11 +534,10 @@ class CertificateCheck final : public CertificateSink {
       if (!why.empty()) return fail(holder_name(strategy) + " player's matching plan: " + why);
       return true;
     }
-    if (strategy.zone_rule &&
-        (strategy.claim != Claim::Win || game_.rules.gravity || game_.rules.goal == Goal::Misere ||
-         (game_.rules.goal == Goal::MakerBreaker && strategy.holder == 1)))
+    if (strategy.zone_rule && !answers_by_zones(strategy, game_.rules))
       return fail(holder_name(strategy) + " player's strategy: zones serve wins where completing a line wins " +
-                  "(not under gravity or misere rules, not the breaker's)");
+                  "(not under gravity or misere rules, not the breaker's, not where the maker picks his "
+                  "turn's size)");
     if (strategy.stronger_rule &&
         (strategy.claim != Claim::NotLose || strategy.zone_rule || game_.rules.goal != Goal::Normal ||
          game_.rules.gravity || game_.rules.exact || breaker_answers_in_kind(game_.rules)))

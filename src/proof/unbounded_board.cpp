@@ -2,8 +2,19 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 namespace kinrow {
+namespace {
+
+// (x, y) -> the cell there, at y * width + x.
+std::vector<Cell> cells_by_coordinates(const Game& game) {
+  std::vector<Cell> at(static_cast<std::size_t>(game.extent[0]) * game.extent[1], -1);
+  for (Cell c = 0; c < game.cell_count(); ++c) at[game.coords[c][1] * game.extent[0] + game.coords[c][0]] = c;
+  return at;
+}
+
+}  // namespace
 
 std::optional<UnboundedBoard> unbounded_board(const Game& game, std::string& why) {
   const Rules& r = game.rules;
@@ -21,8 +32,7 @@ std::optional<UnboundedBoard> unbounded_board(const Game& game, std::string& why
   }
   const int width = game.extent[0], height = game.extent[1];
   const int k = static_cast<int>(game.lines.front().size());
-  std::vector<Cell> at(static_cast<std::size_t>(width) * height, -1);  // (x, y) -> cell
-  for (Cell c = 0; c < game.cell_count(); ++c) at[game.coords[c][1] * width + game.coords[c][0]] = c;
+  const std::vector<Cell> at = cells_by_coordinates(game);
   auto inside = [&](int x, int y) { return x >= 0 && x < width && y >= 0 && y < height; };
 
   // Every window of k cells, in the four directions, that meets the board: the ones inside
@@ -52,6 +62,31 @@ std::optional<UnboundedBoard> unbounded_board(const Game& game, std::string& why
     return std::nullopt;
   }
   return out;
+}
+
+SymmetryGroup board_motions(const Game& game, const SymmetryGroup& group) {
+  const int width = game.extent[0], height = game.extent[1];
+  const std::vector<Cell> at = cells_by_coordinates(game);
+  // Motion m: transpose the axes if m & 4 (a square only), then mirror x if m & 1, y if m & 2.
+  auto is_motion = [&](const Permutation& map, int m) {
+    for (Cell c = 0; c < game.cell_count(); ++c) {
+      int x = game.coords[c][0], y = game.coords[c][1];
+      if (m & 4) std::swap(x, y);
+      if (m & 1) x = width - 1 - x;
+      if (m & 2) y = height - 1 - y;
+      if (map[c] != at[y * width + x]) return false;
+    }
+    return true;
+  };
+  SymmetryGroup motions;
+  motions.complete = group.complete;
+  for (const Permutation& map : group.maps)
+    for (int m = 0; m < (width == height ? 8 : 4); ++m)
+      if (is_motion(map, m)) {
+        motions.maps.push_back(map);
+        break;
+      }
+  return motions;
 }
 
 }  // namespace kinrow

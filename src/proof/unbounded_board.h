@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/symmetry.h"
 
 namespace kinrow {
 
@@ -33,5 +34,13 @@ struct UnboundedBoard {
 
 // The extension of `game`, or nullopt with `why` saying what rules it out.
 std::optional<UnboundedBoard> unbounded_board(const Game& game, std::string& why);
+
+// The maps of `group` that move the board as a rotation or reflection of the plane does
+// (the rectangle's 4, or the square's 8), in their order; the others are dropped. Only
+// those carry the lines past the edge with the board: a map that keeps the board's own
+// lines may still send a line open past the edge to one closed by it (mnk:4x4x4 has 32
+// symmetries of its lines, 8 of them motions), and a position would stand for one that
+// is not its equal on the unbounded board. `game` has an unbounded board.
+SymmetryGroup board_motions(const Game& game, const SymmetryGroup& group);
 
 }  // namespace kinrow
