@@ -483,6 +483,25 @@ TEST(DictCli, VerifiesReportsAndFailsWithTheGame) {
   EXPECT_EQ(kinrow("dict frobnicate mnk:4x4x3 " + short_file).status, 2);
 }
 
+// By default a forced win ends its branch: that proves the value, not the dictionary as
+// played, since inside the sequence the player looks up the dictionary first. A hand-made
+// dictionary (from an audit) with a bad entry there verifies by default, saying what it
+// proved, and fails played out.
+TEST(DictCli, AForcedWinEndingItsBranchProvesTheValueNotTheDictionaryAsPlayed) {
+  const std::string file = (std::filesystem::temp_directory_path() / "kinrow_forced_entry.txt").string();
+  {
+    std::ofstream out(file);
+    out << "X...............\nx....o....x.X..o\n";
+  }
+  const CliRun value = kinrow("dict verify mnk:4x4x3 " + file + " --rules patashnik");
+  EXPECT_EQ(value.status, 0) << value.out << value.err;
+  EXPECT_NE(value.out.find("forced wins proved by search, not played"), std::string::npos) << value.out;
+  const CliRun played = kinrow("dict verify mnk:4x4x3 " + file + " --rules patashnik --play-out");
+  EXPECT_EQ(played.status, 1) << played.out;
+  EXPECT_NE(played.out.find("FAILS"), std::string::npos) << played.out;
+  std::filesystem::remove(file);
+}
+
 TEST(DictCli, ConvertCompressAndPlay) {
   const auto dir = std::filesystem::temp_directory_path();
   const std::string packed = (dir / "kinrow_packed.txt").string();

@@ -189,6 +189,20 @@ TEST(LayeredVerifier, RefusesACheckpointOfAnotherVerificationOrADamagedOne) {
   EXPECT_THROW(run(c, false, 2, 0, path), InputError);
   std::ofstream(path) << "not a checkpoint\n";
   EXPECT_THROW(run(c, false, 2, 0, path), InputError);
+
+  // A hand-made checkpoint (from an audit) with no layer left to expand: it would end the
+  // walk as verified with nothing checked, where the strategy loses.
+  std::ofstream(path) << "kinrow layered verification checkpoint 1\n"
+                         "identity connect:8x5x4,misere strategy delayed-take-even player 1 keys 1x0\n"
+                         "holder-moves 1\npositions 0\nreplies 0\ngame-ends 0\nseconds 0\nkey-words 1\nlayer-words 0\n";
+  const Case loses{"connect:8x5x4,misere", "delayed-take-even", 0};
+  EXPECT_NE(run(loses, false, 1).guarantee, Guarantee::Win);
+  try {
+    run(loses, false, 1, 0, path);
+    ADD_FAILURE() << "an empty checkpoint was resumed";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("holds no positions"), std::string::npos) << e.what();
+  }
   std::filesystem::remove(path);
 }
 

@@ -198,6 +198,11 @@ int verify(const Args& args, const Game& game, const Dictionary& dictionary) {
   std::cout << "verified     the " << who << " wins every game";
   if (v.longest_win) std::cout << ", with at most " << v.longest_win << " of its stones";
   std::cout << "\n";
+  // A branch ended at a forced win proves the value, not the dictionary as played: in the
+  // sequence the player looks up the dictionary before the forced-win rule.
+  if (v.forced_branches)
+    std::cout << "             (forced wins proved by search, not played: --play-out checks the dictionary as\n"
+                 "             kinrow play --dictionary plays it)\n";
   if (args.has("prune")) std::cout << "pruned       " << args.get("prune") << "\n";
   if (args.has("complete"))
     std::cout << "complete     " << args.get("complete") << " (" << with_commas(completed_entries) << " entries)\n";

@@ -143,7 +143,8 @@ int run_strategy(const Args& args) {
     out["opponent_moves"] = v.opponent_moves;
     out["games_ended"] = v.games_ended;
     out["seconds"] = v.seconds;
-    if (v.resumed_positions) {
+    out["resumed"] = v.resumed;
+    if (v.resumed) {
       out["resumed_positions"] = v.resumed_positions;
       out["resumed_seconds"] = v.resumed_seconds;
     }
@@ -166,9 +167,10 @@ int run_strategy(const Args& args) {
             << "strategy    " << strategy.name() << " for the " << who << " (" << promise.source << ")\n"
             << "claim       " << (has_claim ? claim_name(claim) : std::string("none (the source claims nothing here)"))
             << "\n";
-  if (v.resumed_positions)
+  if (v.resumed)
     std::cout << "resumed     from " << args.get("checkpoint") << ": " << with_commas(v.resumed_positions)
-              << " positions in " << seconds_text(v.resumed_seconds) << " before this run\n";
+              << " positions in " << seconds_text(v.resumed_seconds)
+              << " before this run (the walk trusts the file as the run that wrote it)\n";
   if (!v.complete) {
     std::cout << "result      not verified: stopped after " << with_commas(v.positions) << " positions\n";
     if (args.has("checkpoint"))

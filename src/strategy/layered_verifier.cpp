@@ -194,7 +194,13 @@ class LayeredVerifier {
     if (c->identity != identity() || c->key_words != layout_.words())
       throw InputError("the checkpoint \"" + printable(options_.checkpoint) + "\" is of another verification (" +
                        c->identity + "), not of " + identity());
+    // A checkpoint is written before a layer is expanded, never after the last: one with
+    // no position left would end the walk unchecked, so it is no checkpoint of this walk.
+    if (!keys_in(keys))
+      throw InputError("the checkpoint \"" + printable(options_.checkpoint) +
+                       "\" holds no positions to expand: no walk writes one so (delete it to start again)");
     holder_moves_ = c->holder_moves;
+    out_.resumed = true;
     out_.positions = c->positions;
     out_.resumed_positions = c->positions;
     out_.resumed_seconds = c->seconds;

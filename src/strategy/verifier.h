@@ -63,6 +63,7 @@ struct StrategyVerification {
   uint64_t opponent_moves = 0;        // replies tried
   uint64_t games_ended = 0;           // moves that ended a game (win, loss or full board)
   double seconds = 0;                 // of this run
+  bool resumed = false;               // the walk was taken up from a checkpoint, which it trusts
   uint64_t resumed_positions = 0;     // resumed from a checkpoint: the positions checked before
   double resumed_seconds = 0;         // and the seconds spent on them
   std::optional<Strategy> strategy;   // the holder's entries, when asked for and it holds
