@@ -1,8 +1,11 @@
 #include "search/kept_bounds.h"
 
+#include <algorithm>
 #include <bit>
 #include <cinttypes>
+#include <map>
 #include <sstream>
+#include <utility>
 
 #include "core/error.h"
 #include "search/transposition_table.h"
@@ -27,6 +30,9 @@ void KeptBounds::keep(int moves, uint64_t key_high, uint64_t key_low, int lower,
 
 std::size_t KeptBounds::read(const std::string& path, const std::string& label, const KeptKeys& keys,
                              TranspositionTable& table) {
+  // Bounds of one position on several lines narrow its window; lines that leave none
+  // contradict each other, and the file is not trusted.
+  std::map<std::pair<uint64_t, uint64_t>, std::pair<int, int>> window;
   return read_kept_lines(path, bounds_header(label), 200, [&](int number, const std::string& line) {
     std::istringstream words(line);
     int moves = 0, lower = 0, upper = 0, move = 0, work = 0;
@@ -40,6 +46,12 @@ std::size_t KeptBounds::read(const std::string& path, const std::string& label, 
     // The table indexes buckets by the high word: one past the board's keys would be a
     // bucket past the table's end.
     if (high >= keys.high_end) refuse_kept_line(path, number, "a key of more bits than the board has");
+    const auto [at, added] = window.try_emplace({high, low}, lower, upper);
+    if (!added) {
+      at->second = {std::max(at->second.first, lower), std::min(at->second.second, upper)};
+      if (at->second.first > at->second.second)
+        refuse_kept_line(path, number, "bounds that contradict an earlier line's for the same position");
+    }
     table.store(low, lower, upper, move, uint64_t{1} << (work - 1), high);
   });
 }

@@ -51,7 +51,8 @@ class KeptBounds {
   // Reads every position of the file at `path` into `table` (the main one: a position
   // that cost this much is far from the leaves); the number read. A missing file is none,
   // a last line cut short is skipped with a note; InputError, naming the line, for another
-  // label or a line that does not read or lies outside `keys`.
+  // label, a line that does not read or lies outside `keys`, or bounds of a position that
+  // contradict an earlier line's.
   static std::size_t read(const std::string& path, const std::string& label, const KeptKeys& keys,
                           TranspositionTable& table);
 

@@ -1,8 +1,10 @@
 #include "search/kept_lines.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include <unistd.h>
 
@@ -48,22 +50,30 @@ void KeptLineFile::append(const std::string& identity, const std::string& line) 
 }
 
 bool KeptLineFile::write(const std::string& line) {
-  // A last line cut short (read_kept_lines skips it) is ended first, or the next line
-  // would join it.
   if (!file_) {
-    char last = '\n';
-    {
-      std::ifstream in(path_, std::ios::binary | std::ios::ate);
-      if (in && in.tellg() > 0) {
-        in.seekg(-1, std::ios::end);
-        in.get(last);
-      } else {
-        last = 0;  // new or empty: the header first
+    // A last line cut short (by a copy, or a kill in mid-write; read_kept_lines skips it)
+    // is dropped before anything is added: ended, it would be a line the next read refuses,
+    // and left, the next line would join it. It is one kept result lost, which a search
+    // only redoes.
+    std::error_code error;
+    std::uintmax_t size = std::filesystem::exists(path_, error) ? std::filesystem::file_size(path_, error) : 0;
+    if (error) return false;
+    if (size > 0) {
+      std::ifstream in(path_, std::ios::binary);
+      char last = 0;
+      in.seekg(-1, std::ios::end);
+      if (!in.get(last)) return false;
+      if (last != '\n') {  // rare: the whole file is read to find where the last whole line ends
+        in.seekg(0);
+        const std::string text{std::istreambuf_iterator<char>(in), {}};
+        const std::size_t end = text.rfind('\n');
+        size = end == std::string::npos ? 0 : end + 1;
+        std::filesystem::resize_file(path_, size, error);
+        if (error) return false;
       }
     }
     file_ = std::fopen(path_.c_str(), "a");
-    if (file_ && last == 0) std::fprintf(file_, "%s\n", header_.c_str());
-    if (file_ && last != 0 && last != '\n') std::fputc('\n', file_);
+    if (file_ && size == 0) std::fprintf(file_, "%s\n", header_.c_str());  // new or empty: the header first
   }
   // In the file at once (a kill loses nothing the kernel has), on the disk as often as asked.
   if (!file_ || std::fprintf(file_, "%s\n", line.c_str()) <= 0 || std::fflush(file_) != 0) return false;

@@ -18,8 +18,8 @@
 // second (`sync_interval`), and when it is closed: a crash may lose the lines of the last
 // moments (a line no later line follows reaches the disk when the kernel writes it back,
 // within half a minute by Linux's default). A last line
-// cut short (a process killed mid-write, a full disk) is skipped when read and ended
-// before the next append. Copies with Windows line ends read as well.
+// cut short (a process killed mid-write, a full disk, a copy taken mid-write) is skipped
+// when read and dropped before the next append. Copies with Windows line ends read as well.
 #pragma once
 
 #include <chrono>
