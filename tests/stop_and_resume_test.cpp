@@ -1,19 +1,26 @@
 // Long searches stopped and resumed: df-pn's table kept in a file (search/table_file.h,
-// DfpnOptions::table_file), solve's --seconds and --table-file, and Ctrl-C, which stops a
-// solve or a table of boards as a budget does and keeps the table.
+// DfpnOptions::table_file), solve's --seconds and --table-file, Ctrl-C, which stops a
+// solve or a table of boards as a budget does and keeps the table, and the lock that keeps
+// a second run off a table in use (search/table_lock.h).
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <csignal>
 #include <filesystem>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
 
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
 #include "search/dfpn_solve.h"
+#include "search/table_lock.h"
 #include "cli_support.h"
 #include "process_support.h"
+#include "test_support.h"
 
 namespace kinrow {
 namespace {
@@ -136,6 +143,70 @@ TEST(SolveCli, SecondsStopAndTheTableFileResumes) {
   // Where no table can be kept or no budget applies, an error says so.
   EXPECT_EQ(testing::kinrow("solve mnk:3x3x3 --method alphabeta --table-file " + (dir / "x").string()).status, 2);
   EXPECT_EQ(testing::kinrow("solve mnk:3x3x3 --method parts --seconds 1").status, 2);
+}
+
+// A table file is one run's at a time: a second lock on it is refused, naming the holder,
+// until the first is dropped; an empty name locks nothing.
+TEST(TableLock, OneRunAtATime) {
+  testing::TemporaryDirectory dir("kinrow-table-lock");
+  const std::string file = (dir / "t.table").string();
+  {
+    const TableLock first(file);
+    try {
+      const TableLock second(file);
+      ADD_FAILURE() << "a second lock on a held table file was granted";
+    } catch (const InputError& error) {
+      EXPECT_NE(std::string(error.what()).find("in use by another run (process " + std::to_string(::getpid()) + ")"),
+                std::string::npos)
+          << error.what();
+    }
+  }
+  EXPECT_NO_THROW(TableLock again(file));
+  const TableLock none(""), other_none("");
+}
+
+// Both searches that keep a table file refuse one another run holds, before reading it,
+// and go on as before once it is free.
+TEST(SolveCli, ATableInUseIsRefused) {
+  testing::TemporaryDirectory dir("kinrow-table-in-use");
+  for (const char* command : {"solve mnk:4x4x4 --method pns --threads 1 --tt-mb 4 --json --quiet --table-file ",
+                              "solve connect:5x4x4 --weak --threads 1 --tt-mb 4 --json --quiet --table-file "}) {
+    const std::string file = (dir / "t.table").string();
+    testing::CliRun run{};
+    {
+      const TableLock held(file);
+      run = testing::kinrow(command + file);
+    }
+    EXPECT_EQ(run.status, 2) << command << run.out << run.err;
+    EXPECT_NE(run.err.find("is in use by another run (process " + std::to_string(::getpid()) + ")"),
+              std::string::npos)
+        << run.err;
+    EXPECT_FALSE(std::filesystem::exists(file)) << "the refused run wrote the table";
+    run = testing::kinrow(command + file);
+    EXPECT_EQ(run.status, 0) << command << run.err;
+    std::filesystem::remove(file);
+  }
+}
+
+// Another process's lock: a second run is refused with that process named, and a run
+// killed without warning (kill -9) leaves no lock behind.
+TEST(SolveCli, ATableOfAKilledRunIsFree) {
+  testing::TemporaryDirectory dir("kinrow-table-killed");
+  const std::string file = (dir / "t.table").string();
+  // Minutes of search on a 4 MiB table: it is killed long before.
+  testing::Child child({KINROW_BINARY, "solve", "connect:9x5x4", "--weak", "--threads", "1", "--tt-mb", "4",
+                        "--quiet", "--table-file", file},
+                       dir / "out", dir / "err");
+  const std::string holder = std::to_string(child.pid());
+  const auto locked = [&] { return testing::file_lines(file + ".lock") == std::vector<std::string>{holder}; };
+  ASSERT_TRUE(testing::eventually(locked, 60));
+  const testing::CliRun refused =
+      testing::kinrow("solve connect:9x5x4 --weak --threads 1 --tt-mb 4 --table-file " + file);
+  EXPECT_EQ(refused.status, 2) << refused.err;
+  EXPECT_NE(refused.err.find("(process " + holder + ")"), std::string::npos) << refused.err;
+  child.signal(SIGKILL);
+  child.wait();
+  EXPECT_NO_THROW(TableLock free(file));
 }
 
 // Ctrl-C: the search stops, the table file is written, the report says so; status 130.

@@ -148,12 +148,13 @@ class SplitDir {
   // The question is answered: its table and kept answers and open nodes are no longer wanted.
   static void forget(const DfpnOptions& question) {
     std::error_code ignored;
-    // With what a kill in the middle of a write may have left (NAME.part).
+    // With what a kill in the middle of a write may have left (NAME.part), and the lock.
     for (const std::string& file : {question.table_file, question.kept_file,
                                     question.kept_file.empty() ? std::string() : kept_open_path(question.kept_file)}) {
       if (file.empty()) continue;
       fs::remove(file, ignored);
       fs::remove(file + ".part", ignored);
+      fs::remove(file + ".lock", ignored);  // search/table_lock.h
     }
   }
 

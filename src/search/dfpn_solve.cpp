@@ -11,6 +11,7 @@
 #include "games/board_dispatch.h"
 #include "search/dfpn_certificate.h"
 #include "search/finished_certificate.h"
+#include "search/table_lock.h"
 
 namespace kinrow {
 namespace {
@@ -99,6 +100,7 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
   std::vector<std::pair<int, Claim>> reads;
   Dfpn<W> dfpn(board.tables(), options);
   const std::string& file = options.table_file;
+  const TableLock lock(file);  // before the first read: no other run may be saving it
   // Beside the table file, its costliest answers (kept_proofs.h): read after the table
   // (a table saved before an answer was found holds it open), then kept as found. Another
   // search's file is refused before a table of gigabytes is read.

@@ -13,6 +13,7 @@
 #include "search/finished_certificate.h"
 #include "search/gravity_solver.h"
 #include "search/kept_bounds.h"
+#include "search/table_lock.h"
 
 namespace kinrow {
 
@@ -237,6 +238,7 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       // after the table, so that they stand where the table is gone or was never here.
       const std::string& file = options.table_file;
       const std::string label = "gravity bitboard " + game.spec;
+      const TableLock lock(file);  // before the first read: no other run may be saving it
       if (!file.empty() && std::filesystem::exists(file)) table.load(file, label);
       std::optional<KeptBounds> kept;
       if (!file.empty()) {
