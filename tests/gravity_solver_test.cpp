@@ -8,15 +8,18 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "core/hashing.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/families.h"
+#include "games/gravity_bitboard.h"
 #include "search/gravity_solver.h"
 #include "search/solver.h"
 #include "search/transposition_table.h"
+#include "cli_support.h"
 #include "process_support.h"
 #include "test_names.h"
 #include "test_support.h"
@@ -225,6 +228,42 @@ TEST(TableFile, RoundTripsAndRefusesWhatItIsNot) {
   std::ofstream(path) << "not a table\n";
   refused(back, path, "gravity bitboard connect:7x6x4", "not a kinrow table");
   refused(back, (dir / "missing").string(), "x", "cannot read");
+
+  // A label a file had before its label named the key scheme is read only where the
+  // caller gives it as the same keys' older label.
+  table.save(path, "gravity bitboard connect:7x6x4");
+  refused(back, path, "gravity bitboard key 1 connect:7x6x4", "is of \"gravity bitboard connect:7x6x4\"");
+  EXPECT_NO_THROW(back.load(path, "gravity bitboard key 1 connect:7x6x4", "gravity bitboard connect:7x6x4"));
+}
+
+// The command's table names the bitboard's key scheme: a table of another scheme is
+// refused, and one saved before the label named it (scheme 1's keys) is read while 1 is
+// the scheme.
+TEST(TableFile, TheCommandNamesTheKeyScheme) {
+  testing::TemporaryDirectory dir("kinrow-table-scheme");
+  const std::string path = (dir / "t.table").string();
+  const std::string solve = "solve connect:5x4x4 --weak --threads 1 --tt-mb 1 --json --quiet --table-file " + path;
+  testing::CliRun run = testing::kinrow(solve);
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::ifstream in(path);
+  std::string format, label;
+  std::getline(in, format);
+  std::getline(in, label);
+  EXPECT_EQ(label, "gravity bitboard key " + std::to_string(kGravityKeyScheme) + " connect:5x4x4");
+
+  TranspositionTable table(1);
+  table.store(1, 0, 0, 0, 1);
+  table.save(path, "gravity bitboard key " + std::to_string(kGravityKeyScheme + 1) + " connect:5x4x4");
+  run = testing::kinrow(solve);
+  EXPECT_EQ(run.status, 2) << run.out;
+  EXPECT_NE(run.err.find("is of \"gravity bitboard key " + std::to_string(kGravityKeyScheme + 1)), std::string::npos)
+      << run.err;
+  if (kGravityKeyScheme == 1) {
+    table.save(path, "gravity bitboard connect:5x4x4");
+    run = testing::kinrow(solve);
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("\"resumed\":true"), std::string::npos) << run.out;
+  }
 }
 
 // A solve stopped by its time budget keeps what it learnt: run again with the same file,

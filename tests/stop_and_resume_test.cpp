@@ -15,6 +15,7 @@
 
 #include "core/error.h"
 #include "core/notation.h"
+#include "games/board_tables.h"
 #include "games/families.h"
 #include "search/dfpn_solve.h"
 #include "search/table_lock.h"
@@ -85,7 +86,7 @@ TEST(DfpnTableFile, RefusesAnotherGameOrSize) {
   options.table_megabytes = 4;
   options.table_file = (dir / "t.table").string();
   dfpn_solve(Position(make_game("mnk:4x4x3")), options);
-  auto refused = [&](const char* spec, std::size_t megabytes, const char* reason) {
+  auto refused = [&](const char* spec, std::size_t megabytes, const std::string& reason) {
     DfpnOptions other = options;
     other.table_megabytes = megabytes;
     try {
@@ -95,7 +96,7 @@ TEST(DfpnTableFile, RefusesAnotherGameOrSize) {
       EXPECT_NE(std::string(e.what()).find(reason), std::string::npos) << e.what();
     }
   };
-  refused("mnk:4x4x4", 4, "is of \"df-pn mnk:4x4x3");
+  refused("mnk:4x4x4", 4, "is of \"df-pn key " + std::to_string(kZobristKeyScheme) + " mnk:4x4x3");
   refused("mnk:4x4x3", 8, "--tt-mb");
 }
 

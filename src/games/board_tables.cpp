@@ -80,7 +80,7 @@ BoardTables::BoardTables(const Game& g, const BoardOptions& options, const Symme
   for (Cell c = 0; c < cells; ++c) bottom_up.push_back(static_cast<int16_t>(c));
   std::stable_sort(bottom_up.begin(), bottom_up.end(), [&](int16_t a, int16_t b) { return depth[a] < depth[b]; });
 
-  SplitMix64 random(0x6b696e726f77ull);  // "kinrow": fixed, so node counts repeat
+  SplitMix64 random(0x6b696e726f77ull);  // "kinrow": fixed, so node counts repeat (kZobristKeyScheme)
   zobrist.resize(2 * static_cast<std::size_t>(cells));
   for (uint64_t& z : zobrist) z = random.next();
   zobrist_dead.resize(cells);

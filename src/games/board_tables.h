@@ -14,6 +14,12 @@
 
 namespace kinrow {
 
+// The version of the Zobrist keys' making (the seed and the order they are drawn in
+// board_tables.cpp, the keys and reduced keys board.h builds from them), named in the
+// files that keep df-pn's keys beyond a run (search/dfpn.h): a change to any of these
+// bumps it, so that those files are refused rather than misread.
+inline constexpr int kZobristKeyScheme = 1;
+
 // The widest board: 16 words of cells (32x32). Beyond it a search board is refused.
 constexpr int kMaxBoardCells = 1024;
 
@@ -75,7 +81,8 @@ struct BoardTables {
   std::vector<uint64_t> cell_line_flank_words;
 
   // Zobrist keys: stones [player * cells + cell]; a dead cell [cell] and the number of
-  // empty dead cells [n] for the reduced key (Board::reduced_key).
+  // empty dead cells [n] for the reduced key (Board::reduced_key). Their making is
+  // kZobristKeyScheme's.
   std::vector<uint64_t> zobrist, zobrist_dead, zobrist_empty_dead;
   // The symmetries folded into Board::key: key_maps[g][cell] = image of cell under g.
   std::vector<std::vector<int16_t>> key_maps;

@@ -28,7 +28,8 @@ bool one_stone_a_turn(const Rules& rules) { return rules.stones_per_turn == 1 &&
 
 // What a table's keys mean (also a kept file's: search/kept_proofs.h).
 std::string dfpn_key_label(const BoardTables& tables, bool reduced_keys) {
-  return "df-pn " + tables.game->spec + ", " + (reduced_keys ? "reduced" : "plain") + " keys";
+  return "df-pn key " + std::to_string(kZobristKeyScheme) + " " + tables.game->spec + ", " +
+         (reduced_keys ? "reduced" : "plain") + " keys";
 }
 
 // What a table file's slots mean (search/table_file.h).

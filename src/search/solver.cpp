@@ -236,21 +236,25 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       // strong searches share a table file.
       // Beside the table file, the bounds of its costliest positions (kept_bounds.h): read
       // after the table, so that they stand where the table is gone or was never here.
+      // The table and its kept bounds name the key scheme, so that a file of other keys is
+      // refused. Tables written before 2026-12-04 did not; their keys are scheme 1's (the
+      // kept bounds, which named it from the first, had the same keys), read as such while
+      // that is the scheme.
       const std::string& file = options.table_file;
-      const std::string label = "gravity bitboard " + game.spec;
+      const std::string label = "gravity bitboard key " + std::to_string(kGravityKeyScheme) + " " + game.spec;
+      const std::string older_label = kGravityKeyScheme == 1 ? "gravity bitboard " + game.spec : "";
       const TableLock lock(file);  // before the first read: no other run may be saving it
-      if (!file.empty() && std::filesystem::exists(file)) table.load(file, label);
+      if (!file.empty() && std::filesystem::exists(file)) table.load(file, label, older_label);
       std::optional<KeptBounds> kept;
       if (!file.empty()) {
-        const std::string kept_label = "gravity bitboard key " + std::to_string(kGravityKeyScheme) + " " + game.spec;
         const int bits = gravity_board_bits(game.width(), game.height());
         const KeptKeys keys{.cells = game.cell_count(),
                             .width = game.width(),
                             .max_score = connect_score(game.cell_count(), 0),
                             .high_end = bits > 64 ? uint64_t{1} << (bits - 64) : 1};
-        const std::size_t read = KeptBounds::read(kept_bounds_path(file), kept_label, keys, table);
+        const std::size_t read = KeptBounds::read(kept_bounds_path(file), label, keys, table);
         if (options.on_kept_bounds_read) options.on_kept_bounds_read(read);
-        if (options.kept_bounds_nodes > 0) kept.emplace(kept_bounds_path(file), kept_label, options.kept_bounds_nodes);
+        if (options.kept_bounds_nodes > 0) kept.emplace(kept_bounds_path(file), label, options.kept_bounds_nodes);
       }
       run_saving_table(
           options.save_every_seconds, file,

@@ -77,7 +77,7 @@ TableFileWriter::~TableFileWriter() {
 }
 
 TableFileReader::TableFileReader(const std::string& path, const std::string& label, std::size_t units,
-                                 const std::string& size_hint)
+                                 const std::string& size_hint, const std::string& older_label)
     : where_("the table file " + printable(path)), in_(path, std::ios::binary) {
   if (!in_) throw InputError("cannot read the table file " + printable(path));
   std::string format, file_label, file_units;
@@ -86,7 +86,7 @@ TableFileReader::TableFileReader(const std::string& path, const std::string& lab
   std::getline(in_, file_units);
   if (format != kTableFormat)
     throw InputError(where_ + " is not a kinrow table (or was written on a machine of the other byte order)");
-  if (file_label != label)
+  if (file_label != label && (older_label.empty() || file_label != older_label))
     throw InputError(where_ + " is of \"" + printable(file_label) + "\", not \"" + printable(label) + "\"");
   if (file_units != std::to_string(units))
     throw InputError(where_ + " was written from a table of another size (" + printable(file_units) +

@@ -59,7 +59,10 @@ class TableFileWriter {
 class TableFileReader {
  public:
   // `size_hint`: what to tell a user whose file has another size (which option sets it).
-  TableFileReader(const std::string& path, const std::string& label, std::size_t units, const std::string& size_hint);
+  // `older_label`, if given, is read as `label` too: the label files of the same keys had
+  // before `label` named their key scheme.
+  TableFileReader(const std::string& path, const std::string& label, std::size_t units, const std::string& size_hint,
+                  const std::string& older_label = "");
   void read(void* bytes, std::size_t size);
   // InputError if bytes follow the table.
   void finish();
