@@ -18,6 +18,7 @@
 #include "games/gravity_bitboard.h"
 #include "search/gravity_solver.h"
 #include "search/solver.h"
+#include "search/table_file.h"
 #include "search/transposition_table.h"
 #include "cli_support.h"
 #include "process_support.h"
@@ -229,11 +230,15 @@ TEST(TableFile, RoundTripsAndRefusesWhatItIsNot) {
   refused(back, path, "gravity bitboard connect:7x6x4", "not a kinrow table");
   refused(back, (dir / "missing").string(), "x", "cannot read");
 
-  // A label a file had before its label named the key scheme is read only where the
-  // caller gives it as the same keys' older label.
+  // A label from before labels named the key scheme reads as scheme 1's, and only so.
   table.save(path, "gravity bitboard connect:7x6x4");
-  refused(back, path, "gravity bitboard key 1 connect:7x6x4", "is of \"gravity bitboard connect:7x6x4\"");
-  EXPECT_NO_THROW(back.load(path, "gravity bitboard key 1 connect:7x6x4", "gravity bitboard connect:7x6x4"));
+  EXPECT_NO_THROW(back.load(path, "gravity bitboard key 1 connect:7x6x4"));
+  refused(back, path, "gravity bitboard key 2 connect:7x6x4", "is of \"gravity bitboard connect:7x6x4\"");
+  refused(back, path, "gravity bitboard key 1 connect:8x6x4", "is of \"gravity bitboard connect:7x6x4\"");
+  EXPECT_TRUE(label_reads_as("df-pn mnk:8x8x5, reduced keys", "df-pn key 1 mnk:8x8x5, reduced keys"));
+  EXPECT_FALSE(label_reads_as("df-pn mnk:8x8x5, reduced keys", "df-pn key 2 mnk:8x8x5, reduced keys"));
+  EXPECT_FALSE(label_reads_as("df-pn mnk:8x8x5, plain keys", "df-pn key 1 mnk:8x8x5, reduced keys"));
+  EXPECT_FALSE(label_reads_as("df-pn key 1 mnk:8x8x5, reduced keys", "df-pn mnk:8x8x5, reduced keys"));
 }
 
 // The command's table names the bitboard's key scheme: a table of another scheme is

@@ -14,7 +14,6 @@
 #include "core/error.h"
 #include "core/hashing.h"
 #include "core/notation.h"
-#include "games/board_tables.h"
 #include "games/families.h"
 #include "proof/checker.h"
 #include "search/dfpn_solve.h"
@@ -170,8 +169,8 @@ TEST(KeptProofs, SolveAndTableKeepAndReadThem) {
 
   // A stopped run says what it read too (every long sitting is one).
   const std::string stopped = (dir / "s.table").string();
-  std::ofstream(kept_proofs_path(stopped)) << "kinrow-kept-proofs 1 df-pn key " << kZobristKeyScheme
-                                           << " mnk:8x8x5, reduced keys\n7f proven 9 -\n";
+  // Its header as files had it before labels named the key scheme: read as scheme 1's.
+  std::ofstream(kept_proofs_path(stopped)) << "kinrow-kept-proofs 1 df-pn mnk:8x8x5, reduced keys\n7f proven 9 -\n";
   run = testing::kinrow("solve mnk:8x8x5 --method pns --threads 1 --tt-mb 16 --json --quiet --seconds 0.01 "
                         "--table-file " + stopped);
   EXPECT_EQ(run.status, 4) << run.err;

@@ -18,6 +18,7 @@
 #include "games/board_tables.h"
 #include "games/families.h"
 #include "search/dfpn_solve.h"
+#include "search/kept_lines.h"
 #include "search/table_lock.h"
 #include "cli_support.h"
 #include "process_support.h"
@@ -147,14 +148,15 @@ TEST(SolveCli, SecondsStopAndTheTableFileResumes) {
 }
 
 // A table file is one run's at a time: a second lock on it is refused, naming the holder,
-// until the first is dropped; an empty name locks nothing.
+// until the first is dropped; a run with no table file locks nothing.
 TEST(TableLock, OneRunAtATime) {
   testing::TemporaryDirectory dir("kinrow-table-lock");
-  const std::string file = (dir / "t.table").string();
+  const std::string file = (dir / "t.table").string(), lock = kept_path(file, ".lock");
   {
-    const TableLock first(file);
+    const TableLock first(file, lock);
+    EXPECT_NO_THROW(TableLock none("", lock));
     try {
-      const TableLock second(file);
+      const TableLock second(file, lock);
       ADD_FAILURE() << "a second lock on a held table file was granted";
     } catch (const InputError& error) {
       EXPECT_NE(std::string(error.what()).find("in use by another run (process " + std::to_string(::getpid()) + ")"),
@@ -162,8 +164,26 @@ TEST(TableLock, OneRunAtATime) {
           << error.what();
     }
   }
-  EXPECT_NO_THROW(TableLock again(file));
-  const TableLock none(""), other_none("");
+  EXPECT_NO_THROW(TableLock again(file, lock));
+}
+
+// A split names a move's table with its size and its kept answers without: the lock goes
+// with the answers, so a second run giving the move another table size is refused too.
+TEST(TableLock, ASplitMoveIsLockedWhateverItsTableSize) {
+  testing::TemporaryDirectory dir("kinrow-split-lock");
+  const std::string kept = (dir / "move-1.proofs").string();
+  const TableLock held((dir / "move-1.4MiB.table").string(), kept_path(kept, ".lock", ".proofs"));
+  DfpnOptions options;
+  options.table_megabytes = 8;
+  options.table_file = (dir / "move-1.8MiB.table").string();
+  options.kept_file = kept;
+  try {
+    dfpn_solve(Position(make_game("mnk:3x3x3")), options);
+    ADD_FAILURE() << "a locked move was proved";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("is in use by another run"), std::string::npos) << error.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(options.table_file));
 }
 
 // Both searches that keep a table file refuse one another run holds, before reading it,
@@ -175,7 +195,7 @@ TEST(SolveCli, ATableInUseIsRefused) {
     const std::string file = (dir / "t.table").string();
     testing::CliRun run{};
     {
-      const TableLock held(file);
+      const TableLock held(file, kept_path(file, ".lock"));
       run = testing::kinrow(command + file);
     }
     EXPECT_EQ(run.status, 2) << command << run.out << run.err;
@@ -199,15 +219,17 @@ TEST(SolveCli, ATableOfAKilledRunIsFree) {
                         "--quiet", "--table-file", file},
                        dir / "out", dir / "err");
   const std::string holder = std::to_string(child.pid());
-  const auto locked = [&] { return testing::file_lines(file + ".lock") == std::vector<std::string>{holder}; };
+  const std::string lock = kept_path(file, ".lock");
+  const auto locked = [&] { return testing::file_lines(lock) == std::vector<std::string>{holder}; };
   ASSERT_TRUE(testing::eventually(locked, 60));
+  ASSERT_TRUE(child.running()) << child.err();
   const testing::CliRun refused =
-      testing::kinrow("solve connect:9x5x4 --weak --threads 1 --tt-mb 4 --table-file " + file);
+      testing::kinrow("solve connect:9x5x4 --weak --threads 1 --tt-mb 4 --seconds 5 --table-file " + file);
   EXPECT_EQ(refused.status, 2) << refused.err;
   EXPECT_NE(refused.err.find("(process " + holder + ")"), std::string::npos) << refused.err;
   child.signal(SIGKILL);
   child.wait();
-  EXPECT_NO_THROW(TableLock free(file));
+  EXPECT_NO_THROW(TableLock free(file, lock));
 }
 
 // Ctrl-C: the search stops, the table file is written, the report says so; status 130.

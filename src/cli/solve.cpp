@@ -127,7 +127,8 @@ const CommandSpec kSolveSpec = {
                                "ends, decided or stopped (--seconds, Ctrl-C), so that the same command run\n"
                                "again goes on where it stopped. Df-pn, and alpha-beta on gravity boards\n"
                                "(the bitboard); the same --tt-mb every time. One run at a time: another\n"
-                               "run on the same PATH is refused while this one holds PATH.lock (docs/parallel.md)"},
+                               "run on the same PATH is refused while this one holds NAME.lock beside it\n"
+                               "(docs/parallel.md)"},
         save_every_option("with --table-file or --split-dir"),
         bounds_over_option("with --table-file or --split-dir"),
         {"json", "", "print one JSON object instead of text"},

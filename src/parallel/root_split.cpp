@@ -148,13 +148,14 @@ class SplitDir {
   // The question is answered: its table and kept answers and open nodes are no longer wanted.
   static void forget(const DfpnOptions& question) {
     std::error_code ignored;
-    // With what a kill in the middle of a write may have left (NAME.part), and the lock.
+    // With what a kill in the middle of a write may have left (NAME.part). Not the lock
+    // (search/table_lock.h): a lock file removed while another run opens it could let two
+    // runs lock two files of one name.
     for (const std::string& file : {question.table_file, question.kept_file,
                                     question.kept_file.empty() ? std::string() : kept_open_path(question.kept_file)}) {
       if (file.empty()) continue;
       fs::remove(file, ignored);
       fs::remove(file + ".part", ignored);
-      fs::remove(file + ".lock", ignored);  // search/table_lock.h
     }
   }
 

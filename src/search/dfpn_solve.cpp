@@ -11,6 +11,7 @@
 #include "games/board_dispatch.h"
 #include "search/dfpn_certificate.h"
 #include "search/finished_certificate.h"
+#include "search/kept_lines.h"
 #include "search/table_lock.h"
 
 namespace kinrow {
@@ -100,11 +101,13 @@ void prove(Board<W>& board, const DfpnOptions& options, const Position& position
   std::vector<std::pair<int, Claim>> reads;
   Dfpn<W> dfpn(board.tables(), options);
   const std::string& file = options.table_file;
-  const TableLock lock(file);  // before the first read: no other run may be saving it
   // Beside the table file, its costliest answers (kept_proofs.h): read after the table
   // (a table saved before an answer was found holds it open), then kept as found. Another
   // search's file is refused before a table of gigabytes is read.
   const std::string kept_file = options.kept_file.empty() ? kept_proofs_path(file) : options.kept_file;
+  // Named after the kept file, which a split names without the table's size: a move is
+  // locked whatever --tt-mb a second run would give its table. Before the first read.
+  const TableLock lock(file, kept_path(kept_file, ".lock", ".proofs"));
   std::optional<KeptProofs> kept;  // made to check the file's header even where none is kept
   if (!file.empty()) kept.emplace(kept_file, dfpn.kept_label(), options.kept_proofs_nodes);
   result.resumed = !file.empty() && std::filesystem::exists(file);

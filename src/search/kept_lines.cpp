@@ -28,7 +28,7 @@ KeptLineFile::KeptLineFile(const std::string& path, const std::string& header,
     if (in) std::getline(in, first);
   }
   if (!first.empty() && first.back() == '\r') first.pop_back();
-  if (!first.empty() && first != header)
+  if (!first.empty() && !label_reads_as(first, header))
     throw InputError(printable(path) + " was kept by another search (\"" + printable(first) + "\"; this is \"" +
                      header + "\")");
 }
@@ -139,7 +139,7 @@ std::size_t read_kept_lines(const std::string& path, const std::string& header, 
     }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (number == 1) {
-      if (line != header) refuse_kept_line(path, 1, "expected \"" + header + "\" (kept by another search?)");
+      if (!label_reads_as(line, header)) refuse_kept_line(path, 1, "expected \"" + header + "\" (kept by another search?)");
       continue;
     }
     if (line.size() > longest) refuse_kept_line(path, number, "too long for a kept position");

@@ -1,7 +1,7 @@
 // Df-pn's costliest open nodes, kept beside its answers (search/kept_proofs.h) so that a
 // proof whose table is lost with its machine goes on from more than its answers.
 //
-//   kinrow-kept-open 1 df-pn mnk:8x8x6,p=2,q=1, reduced keys
+//   kinrow-kept-open 1 df-pn key 1 mnk:8x8x6,p=2,q=1, reduced keys
 //   KEY PN DN WORK
 // KEY: the table's key in hexadecimal; PN, DN: the node's proof and disproof numbers, both
 // above 0 (an open node); WORK: log2 of the most nodes one search of it took.

@@ -1,7 +1,7 @@
 // Df-pn's kept file (search/kept_lines.h): the proofs and disproofs whose search cost the
 // most, a line each, beside a df-pn table file.
 //
-//   kinrow-kept-proofs 1 df-pn mnk:8x8x6,p=2,q=1, reduced keys
+//   kinrow-kept-proofs 1 df-pn key 1 mnk:8x8x6,p=2,q=1, reduced keys
 //   KEY RESULT WORK ZONE
 // KEY: the table's key in hexadecimal (it carries the attacker, so both questions of a
 // value share the file); RESULT: `proven` or `disproven`; WORK: log2 of the nodes its

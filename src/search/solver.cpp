@@ -224,6 +224,9 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       if (!options.certificate_sink) result.certificate = std::move(builder.certificate());
     }
   } else {
+    // Before the table is made: a second sitting refused after taking its gigabytes could
+    // have the first one's process killed for memory.
+    const TableLock lock(options.table_file, kept_path(options.table_file, ".lock"));
     TranspositionTable table(options.table_megabytes ? options.table_megabytes
                                                      : automatic_table_megabytes(game));
     const bool bitboard = !options.certificate && !options.generic_board && gravity_solver_applies(game) &&
@@ -236,15 +239,10 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       // strong searches share a table file.
       // Beside the table file, the bounds of its costliest positions (kept_bounds.h): read
       // after the table, so that they stand where the table is gone or was never here.
-      // The table and its kept bounds name the key scheme, so that a file of other keys is
-      // refused. Tables written before 2026-12-04 did not; their keys are scheme 1's (the
-      // kept bounds, which named it from the first, had the same keys), read as such while
-      // that is the scheme.
+      // Both name the key scheme (table_file.h, label_reads_as).
       const std::string& file = options.table_file;
       const std::string label = "gravity bitboard key " + std::to_string(kGravityKeyScheme) + " " + game.spec;
-      const std::string older_label = kGravityKeyScheme == 1 ? "gravity bitboard " + game.spec : "";
-      const TableLock lock(file);  // before the first read: no other run may be saving it
-      if (!file.empty() && std::filesystem::exists(file)) table.load(file, label, older_label);
+      if (!file.empty() && std::filesystem::exists(file)) table.load(file, label);
       std::optional<KeptBounds> kept;
       if (!file.empty()) {
         const int bits = gravity_board_bits(game.width(), game.height());

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 #include "core/error.h"
@@ -25,6 +26,15 @@ std::string reaches_disk(const std::string& path) {
 std::string folder_reaches_disk(const std::string& path) {
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   return reaches_disk(folder.empty() ? "." : folder.string());
+}
+
+bool label_reads_as(const std::string& found, const std::string& label) {
+  if (found == label) return true;
+  constexpr std::string_view kSchemeOne = " key 1 ";
+  const std::size_t at = label.find(kSchemeOne);
+  return at != std::string::npos && found.size() + kSchemeOne.size() - 1 == label.size() &&
+         found.compare(0, at + 1, label, 0, at + 1) == 0 &&
+         found.compare(at + 1, std::string::npos, label, at + kSchemeOne.size()) == 0;
 }
 
 namespace {
@@ -77,7 +87,7 @@ TableFileWriter::~TableFileWriter() {
 }
 
 TableFileReader::TableFileReader(const std::string& path, const std::string& label, std::size_t units,
-                                 const std::string& size_hint, const std::string& older_label)
+                                 const std::string& size_hint)
     : where_("the table file " + printable(path)), in_(path, std::ios::binary) {
   if (!in_) throw InputError("cannot read the table file " + printable(path));
   std::string format, file_label, file_units;
@@ -86,7 +96,7 @@ TableFileReader::TableFileReader(const std::string& path, const std::string& lab
   std::getline(in_, file_units);
   if (format != kTableFormat)
     throw InputError(where_ + " is not a kinrow table (or was written on a machine of the other byte order)");
-  if (file_label != label && (older_label.empty() || file_label != older_label))
+  if (!label_reads_as(file_label, label))
     throw InputError(where_ + " is of \"" + printable(file_label) + "\", not \"" + printable(label) + "\"");
   if (file_units != std::to_string(units))
     throw InputError(where_ + " was written from a table of another size (" + printable(file_units) +

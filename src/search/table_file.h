@@ -24,6 +24,14 @@ std::string reaches_disk(const std::string& path);
 // The folder that holds `path`, so a rename to `path`, on the disk; "" or the reason.
 std::string folder_reaches_disk(const std::string& path);
 
+// Labels name the key scheme of the keys a file holds ("gravity bitboard key 1 ...",
+// "df-pn key 1 ..."), so that a file of other keys is refused rather than misread. Files
+// written before 2026-12-04 named none in their tables (the bitboard's kept bounds always
+// did); their keys are scheme 1's, the only scheme there was. So a file's label (or a kept
+// file's header) FOUND reads as LABEL if it is LABEL, or LABEL without its "key 1 " words:
+// an old file is read while its keys are still the scheme's, refused once it is bumped.
+bool label_reads_as(const std::string& found, const std::string& label);
+
 // Thrown by a writer whose save was abandoned (below): not an error, the save is simply
 // not made, and the previous file stays.
 struct TableSaveAbandoned : std::exception {
@@ -59,10 +67,8 @@ class TableFileWriter {
 class TableFileReader {
  public:
   // `size_hint`: what to tell a user whose file has another size (which option sets it).
-  // `older_label`, if given, is read as `label` too: the label files of the same keys had
-  // before `label` named their key scheme.
-  TableFileReader(const std::string& path, const std::string& label, std::size_t units, const std::string& size_hint,
-                  const std::string& older_label = "");
+  // A file's label must read as `label` (label_reads_as).
+  TableFileReader(const std::string& path, const std::string& label, std::size_t units, const std::string& size_hint);
   void read(void* bytes, std::size_t size);
   // InputError if bytes follow the table.
   void finish();

@@ -72,8 +72,8 @@ void TranspositionTable::save(const std::string& path, const std::string& label,
   out.finish();
 }
 
-void TranspositionTable::load(const std::string& path, const std::string& label, const std::string& older_label) {
-  TableFileReader in(path, label, bucket_count_, "give the same --tt-mb as when it was written", older_label);
+void TranspositionTable::load(const std::string& path, const std::string& label) {
+  TableFileReader in(path, label, bucket_count_, "give the same --tt-mb as when it was written");
   for (std::size_t b = 0; b < bucket_count_; ++b) {
     uint64_t words[2 * kWays];
     in.read(words, sizeof words);

@@ -73,9 +73,9 @@ class TranspositionTable {
   // leaves the previous file. It may run while searches store (search/periodic_save.h):
   // each slot is read as its two words, and one torn by a concurrent store is saved as
   // a pair that almost surely matches no key, a miss (docs/parallel.md gives the odds).
-  // `abandon`, `older_label`: as TableFileWriter's and TableFileReader's.
+  // `abandon`: as TableFileWriter's.
   void save(const std::string& path, const std::string& label, const std::atomic<bool>* abandon = nullptr) const;
-  void load(const std::string& path, const std::string& label, const std::string& older_label = "");
+  void load(const std::string& path, const std::string& label);
   std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
   std::size_t capacity() const { return bucket_count_ * kWays; }
 
