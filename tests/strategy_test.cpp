@@ -264,5 +264,56 @@ TEST(Annulus, CommittedCertificatesVerify) {
   EXPECT_GE(checked, 20);
 }
 
+// A strategy that says it commutes with the board's symmetries but does not: it takes the
+// first empty cell in reading order, which on a rotated board is another cell than the
+// rotated one. `claims_symmetry` is what it says.
+class FirstEmptyCell final : public KnowledgeStrategy {
+ public:
+  explicit FirstEmptyCell(bool claims_symmetry) : claims_symmetry_(claims_symmetry) {}
+  std::string name() const override { return "first-empty-cell"; }
+  std::string summary() const override { return "the first empty cell (a test's)"; }
+  StrategyPromise promise(const Game&, int, bool) const override {
+    StrategyPromise p;
+    p.applies = true;
+    p.has_claim = false;
+    return p;
+  }
+  StrategyMove choose(const BoardView& board) const override {
+    StrategyMove move;
+    const auto empty = std::find(board.owner.begin(), board.owner.end(), kNoPlayer);
+    move.cell = empty == board.owner.end() ? -1 : static_cast<Cell>(empty - board.owner.begin());
+    move.rule = "first empty";
+    return move;
+  }
+  bool symmetric() const override { return claims_symmetry_; }
+
+ private:
+  bool claims_symmetry_;
+};
+
+// The verifiers merge positions by symmetry only on the strategy's word that it commutes
+// with them, and check that word where it moves: a false claim is a failure, named, in
+// both walks; the same strategy that claims nothing is walked without merging and fails
+// (tic-tac-toe's first empty cell loses) for another reason.
+TEST(StrategyVerifier, AFalseClaimOfSymmetryIsCaught) {
+  const Game game = make_game("mnk:3x3x3");
+  for (const bool depth_first : {false, true}) {
+    VerifyOptions options;
+    options.depth_first = depth_first;
+    options.threads = 1;
+    const StrategyVerification lying = verify_strategy(game, FirstEmptyCell(true), 1, options);
+    EXPECT_EQ(lying.guarantee, Guarantee::None);
+    EXPECT_NE(lying.failure.find("does not commute with the board's symmetries"), std::string::npos)
+        << depth_first << ": " << lying.failure;
+    const StrategyVerification honest = verify_strategy(game, FirstEmptyCell(false), 1, options);
+    EXPECT_EQ(honest.guarantee, Guarantee::None);
+    EXPECT_EQ(honest.failure.find("commute"), std::string::npos) << honest.failure;
+    EXPECT_FALSE(honest.failure.empty());
+  }
+  // Take-even does commute: every verification of it above merges and holds.
+  EXPECT_TRUE(find_strategy("take-even").symmetric());
+  EXPECT_EQ(verify(spec(4, 4, 4), "take-even", 1).failure, "");
+}
+
 }  // namespace
 }  // namespace kinrow

@@ -30,6 +30,7 @@
 
 #include "core/error.h"
 #include "core/position.h"
+#include "strategy/commutation_check.h"
 #include "strategy/layer_checkpoint.h"
 #include "strategy/layer_shards.h"
 #include "strategy/line_masks.h"
@@ -149,11 +150,12 @@ class LayeredVerifier {
   struct Worker {
     Worker(const LayeredVerifier& v, int index)
         : index(index), owner(v.game_.cell_count(), kNoPlayer), keys(v.game_, v.maps_),
-          stones(2 * v.lines_.words(), 0) {}
+          commutes(v.game_, v.strategy_, v.maps_, v.holder_), stones(2 * v.lines_.words(), 0) {}
     int index;  // its thread's, in the next layer's shards
     std::vector<int8_t> owner;
     int stone_count = 0;
     PositionKeys keys;
+    CommutationCheck commutes;  // the merging's condition (commutation_check.h)
     std::vector<uint64_t> stones;  // each player's stones as a bitset (LineMasks)
     uint64_t* stones_of(int player) { return &stones[player * (stones.size() / 2)]; }
     uint64_t opponent_moves = 0, games_ended = 0;
@@ -244,6 +246,8 @@ class LayeredVerifier {
     if (move.cell < 0) return ended(w, from, after, kLoss, "the strategy has no move: " + move.why_none);
     if (move.cell >= game_.cell_count() || !playable(w.owner, move.cell))
       return ended(w, from, after, kLoss, "the strategy chose an unplayable cell (rule " + move.rule + ")");
+    if (const std::string why = w.commutes.failure(w.owner, move.cell); !why.empty())
+      return ended(w, from, after, kLoss, why);
     const bool line = lines_.completes(w.stones_of(holder_), move.cell);
     if (line) return ended(w, from, after.plus(move.cell), line_result(holder_), "the strategy's move completes a line");
     if (w.stone_count + 1 == game_.cell_count()) return ended(w, from, after.plus(move.cell), kDraw, "");

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/position.h"
 #include "core/symmetry.h"
+#include "strategy/commutation_check.h"
 #include "strategy/connect_grid.h"
 #include "strategy/layered_verifier.h"
 #include "strategy/position_keys.h"
@@ -24,7 +25,8 @@ constexpr int kMaxKeyWords = 16;  // two bits per cell: boards of up to 511 cell
 
 enum WalkResult : uint8_t { kAbort = 0, kWalkDraw = 1, kWalkWin = 2 };  // for the holder; a loss aborts
 
-// The symmetries the verifier may merge by: the game's, if the strategy commutes with them.
+// The symmetries the verifier may merge by: the game's, if the strategy says it commutes
+// with them, which is then checked wherever it moves (commutation_check.h).
 std::vector<Permutation> merging_maps(const Game& game, const KnowledgeStrategy& strategy) {
   if (!strategy.symmetric()) return {};
   SymmetryGroup group = automorphisms(game, 64);
@@ -45,7 +47,9 @@ class Verifier {
         options_(options),
         out_(out),
         owner_(game.cell_count(), kNoPlayer),
-        keys_(game, merging_maps(game, strategy)),
+        maps_(merging_maps(game, strategy)),
+        keys_(game, maps_),
+        commutes_(game, strategy, maps_, holder),
         table_(keys_.words()) {
     if (keys_.words() > kMaxKeyWords)
       throw InputError("strategy verification handles boards of up to about " + std::to_string(32 * kMaxKeyWords) +
@@ -88,6 +92,7 @@ class Verifier {
     if (move.cell < 0) return fail("the strategy has no move: " + move.why_none), kAbort;
     if (move.cell >= game_.cell_count() || !playable(move.cell))
       return fail("the strategy chose an unplayable cell (rule " + move.rule + ")"), kAbort;
+    if (const std::string why = commutes_.failure(owner_, move.cell); !why.empty()) return fail(why), kAbort;
     if (options_.certificate)
       entries_.push_back(StrategyEntry{std::vector<int8_t>(owner_.begin(), owner_.end()), Turn{move.cell}, 0});
     return after_move(move.cell, holder_);
@@ -149,7 +154,9 @@ class Verifier {
   StrategyVerification& out_;
   std::vector<int8_t> owner_;
   int empty_ = 0;
+  std::vector<Permutation> maps_;  // merged by, if the strategy commutes with them
   PositionKeys keys_;
+  CommutationCheck commutes_;  // checks that it does
   PositionSet table_;
   std::vector<Cell> path_;
   std::vector<StrategyEntry> entries_;
