@@ -170,6 +170,19 @@ TEST(TilingCommand, VerifiesElevenAndNamesTheGapAtTen) {
   EXPECT_NE(eleven.out.find("\"covered\":true"), std::string::npos) << eleven.out;
 }
 
+// A draw is claimed only on the checker's word: every tile's search answer is read off as
+// a certificate and checked, written to a file or not.
+TEST(TilingCommand, ADrawRestsOnCheckedCertificates) {
+  const std::string zetters = std::string(KINROW_SOURCE_DIR) + "/data/tiles/connect-8-1-tiling.json";
+  const testing::CliRun run = testing::kinrow("tiling verify " + zetters + " --k 8 --p 1 --json");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("\"breaker_holds\":true"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"certificate_ok\":true"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"drawn\":true"), std::string::npos) << run.out;
+  const testing::CliRun text = testing::kinrow("tiling verify " + zetters + " --k 8 --p 1");
+  EXPECT_NE(text.out.find("certificate (in memory): verified"), std::string::npos) << text.out;
+}
+
 // The hunt recovers Zetters' result that 8 in a row is drawn with one stone a turn: in the
 // family of tiles of 3 rows of 5 cells it finds a tiling covering every 8-segment whose
 // tile game the breaker holds, with a certificate the independent checker accepts; at

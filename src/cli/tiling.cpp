@@ -14,6 +14,7 @@
 #include "games/families.h"
 #include "proof/checker.h"
 #include "cli/range_option.h"
+#include "cli/tile_proof.h"
 #include "cli/version.h"
 #include "tiles/tile_certificate.h"
 #include "tiles/tile_hunt.h"
@@ -38,9 +39,10 @@ const CommandSpec kTilingSpec = {
     "cover every square exactly once, and computes per direction the least k such that every\n"
     "k-segment holds a whole line, naming a segment one shorter that holds none. With --k it\n"
     "passes (exit 0) if every k-segment is covered, else names an uncovered one (exit 1).\n"
-    "With --p it also solves every tile's game with the tile search (kinrow solve); with\n"
-    "--certificates DIR it writes each tile's game and certificate there and checks each\n"
-    "certificate with the independent checker (kinrow verify).\n\n"
+    "With --p it also solves every tile's game with the tile search (kinrow solve) and checks\n"
+    "the certificate of each answer with the independent checker: a draw is claimed on the\n"
+    "checker's word. --certificates DIR also writes each tile's game and certificate there\n"
+    "(for kinrow verify).\n\n"
     "search looks for tilings by bands of sheared rectangular tiles (docs/tiles.md, \"The tile\n"
     "search\") whose lines cover every k-segment, and solves each candidate tile's game with\n"
     "1 to p stones a turn within a node budget; it reports what it tried, the tiles left\n"
@@ -53,8 +55,8 @@ const CommandSpec kTilingSpec = {
     {
         {"k", "K", "verify: pass only if every K-segment holds a whole line; search: the K to cover"},
         {"p", "P", "solve every tile's game with 1 to P maker stones a turn (search: the P)"},
-        {"certificates", "DIR", "verify --p: write each tile's game (NAME.json) and certificate (NAME.cert) to DIR\n"
-                                "and check them"},
+        {"certificates", "DIR", "verify --p: also write each tile's game (NAME.json) and its checked certificate\n"
+                                "(NAME.cert) to DIR"},
         {"height", "A..B", "search: tile heights (default 2..4)"},
         {"width", "A..B", "search: tile widths (default 2..8)"},
         {"max-cells", "N", "search: tiles of at most N cells (default 30)"},
@@ -69,51 +71,6 @@ const CommandSpec kTilingSpec = {
 };
 
 namespace {
-
-struct TileProof {
-  std::string tile;
-  std::string spec;
-  bool breaker_holds = false;
-  uint64_t nodes = 0;
-  double seconds = 0;
-  std::string certificate;  // path, if written
-  bool certificate_ok = false;
-  std::size_t certificate_positions = 0;
-};
-
-TileProof prove_tile(const Tile& tile, int p, const std::string& dir) {
-  TileProof proof;
-  proof.tile = tile.name;
-  const std::string options = "maker-breaker,p=1.." + std::to_string(p);
-  Game game;
-  if (!dir.empty()) {
-    // The game as a file next to its certificate, so that kinrow verify can read both.
-    const std::string file = (std::filesystem::path(dir) / (tile.name + ".json")).string();
-    write_tile_file(tile, file);
-    game = make_game("file:" + file + "," + options);
-  } else {
-    game = tile_game(tile, options);
-  }
-  proof.spec = game.spec;
-  const TileGame tiles(game);
-  TileSearch search(tiles);
-  const Position start(game);
-  proof.breaker_holds = search.breaker_wins(start);
-  proof.nodes = search.stats().nodes();
-  proof.seconds = search.stats().seconds;
-  if (!dir.empty()) {
-    proof.certificate = (std::filesystem::path(dir) / (tile.name + ".cert")).string();
-    const Certificate certificate = tile_certificate(search, start, proof.breaker_holds);
-    std::ofstream out(proof.certificate);
-    write_certificate(out, game, certificate);
-    out.close();
-    if (!out) throw InputError("cannot write \"" + proof.certificate + "\"");
-    const CheckReport report = check_certificate(game, certificate);
-    proof.certificate_ok = report.ok;
-    proof.certificate_positions = report.positions_checked;
-  }
-  return proof;
-}
 
 int run_verify_tiling(const Args& args) {
   const Tiling tiling = read_tiling(args.positional[1]);
@@ -135,7 +92,7 @@ int run_verify_tiling(const Args& args) {
   if (p)
     for (const Tile& tile : tiling.tiles) proofs.push_back(prove_tile(tile, p, dir));
   bool tiles_hold = true;
-  for (const TileProof& proof : proofs) tiles_hold &= proof.breaker_holds && (dir.empty() || proof.certificate_ok);
+  for (const TileProof& proof : proofs) tiles_hold &= proof.breaker_holds();
   const bool drawn = k && p && covered && tiles_hold;
 
   if (args.has("json")) {
@@ -167,14 +124,12 @@ int run_verify_tiling(const Args& args) {
         nlohmann::ordered_json t;
         t["tile"] = proof.tile;
         t["game"] = proof.spec;
-        t["breaker_holds"] = proof.breaker_holds;
+        t["breaker_holds"] = proof.search_says_held;
         t["nodes"] = proof.nodes;
         t["seconds"] = proof.seconds;
-        if (!proof.certificate.empty()) {
-          t["certificate"] = proof.certificate;
-          t["certificate_ok"] = proof.certificate_ok;
-          t["positions_checked"] = proof.certificate_positions;
-        }
+        if (!proof.certificate.empty()) t["certificate"] = proof.certificate;
+        t["certificate_ok"] = proof.certificate_ok;
+        t["positions_checked"] = proof.certificate_positions;
         tiles.push_back(t);
       }
       out["tiles"] = tiles;
@@ -202,13 +157,13 @@ int run_verify_tiling(const Args& args) {
                 << "\n";
     for (const TileProof& proof : proofs) {
       std::cout << "tile " << proof.tile << "       " << proof.spec << ": "
-                << (proof.breaker_holds ? "the breaker holds" : "the maker wins") << " (" << with_commas(proof.nodes)
-                << " nodes, " << seconds_text(proof.seconds) << ")\n";
-      if (!proof.certificate.empty())
-        std::cout << "             certificate " << proof.certificate << ": "
-                  << (proof.certificate_ok ? "verified, " + with_commas(proof.certificate_positions) + " positions"
-                                           : std::string("REJECTED"))
-                  << "\n";
+                << (proof.search_says_held ? "the breaker holds" : "the maker wins") << " ("
+                << with_commas(proof.nodes) << " nodes, " << seconds_text(proof.seconds) << ")\n";
+      std::cout << "             certificate " << (proof.certificate.empty() ? "(in memory)" : proof.certificate)
+                << ": "
+                << (proof.certificate_ok ? "verified, " + with_commas(proof.certificate_positions) + " positions"
+                                         : std::string("REJECTED"))
+                << "\n";
     }
     if (k && p)
       std::cout << (drawn ? "drawn        Connect(" + std::to_string(k) + ", " + std::to_string(p) +
