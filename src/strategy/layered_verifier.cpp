@@ -163,11 +163,13 @@ class LayeredVerifier {
     EndedGame loss, draw;
   };
 
-  // Which verification a checkpoint belongs to: it must be resumed by the same one.
+  // Which verification a checkpoint belongs to: it must be resumed by the same one. A walk
+  // that merges by symmetries says it checked the strategy commutes with them
+  // (commutation_check.h): a checkpoint from before that check is refused, not resumed.
   std::string identity() const {
     return game_.spec + " strategy " + strategy_.name() + " player " + std::to_string(holder_ + 1) +
            (options_.relaxed ? " relaxed" : "") + " keys " + std::to_string(layout_.words()) + "x" +
-           std::to_string(maps_.size());
+           std::to_string(maps_.size()) + (maps_.size() > 1 ? " commuting checked" : "");
   }
 
   // Saves the walk before `layer` is expanded (layer_checkpoint.h). Nothing of the games
