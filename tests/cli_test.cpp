@@ -316,6 +316,17 @@ TEST(Cli, CertificateFromAChosenOpening) {
   const CliRun verified = kinrow("verify mnk:6x5x4 " + path.string() + " --json");
   ASSERT_EQ(verified.status, 0) << verified.out;
   EXPECT_EQ(nlohmann::json::parse(verified.out)["proves"], "first-player-win");
+  EXPECT_EQ(nlohmann::json::parse(verified.out)["start"], "");
+
+  // Without --certificate-from-empty it proves the position after c3, and verify says so.
+  ASSERT_EQ(kinrow("solve mnk:6x5x4 --moves c3 --method pns --wins first --quiet --certificate " + path.string()).status,
+            0);
+  const CliRun after = kinrow("verify mnk:6x5x4 " + path.string());
+  ASSERT_EQ(after.status, 0) << after.out;
+  EXPECT_NE(after.out.find("proved: first-player-win (side to move: loss) from the position after c3"),
+            std::string::npos)
+      << after.out;
+  EXPECT_EQ(nlohmann::json::parse(kinrow("verify mnk:6x5x4 " + path.string() + " --json").out)["start"], "c3");
   const CliRun drawn = kinrow("solve tictactoe --moves b2 --method pns --quiet --certificate-from-empty --certificate " +
                               path.string());
   EXPECT_EQ(drawn.status, 2);

@@ -101,6 +101,7 @@ int run_verify(const Args& args) {
     out["ok"] = report.ok;
     out["proves"] = report.ok ? nlohmann::json(report.proves) : nlohmann::json(nullptr);
     out["to_move_value"] = report.ok ? nlohmann::json(report.to_move_value) : nlohmann::json(nullptr);
+    out["start"] = report.start;  // the position proved: "" the empty board
     out["error"] = report.ok ? nlohmann::json(nullptr) : nlohmann::json(report.error);
     out["positions_checked"] = report.positions_checked;
     out["immediate_wins"] = report.immediate_wins;
@@ -118,7 +119,9 @@ int run_verify(const Args& args) {
     out["built_from"] = kBuiltFrom;
     std::cout << out.dump() << "\n";
   } else if (report.ok) {
-    std::cout << "proved: " << report.proves << " (side to move: " << report.to_move_value << ")\n"
+    // A certificate of a position after some moves proves that position's value, not the game's.
+    std::cout << "proved: " << report.proves << " (side to move: " << report.to_move_value << ")"
+              << (report.start.empty() ? "" : " from the position after " + report.start) << "\n"
               << "checked " << count_of(report.positions_checked, "position") << " against "
               << count_of(report.entries, "entry", "entries") << " ("
               << with_commas(report.entries_unreached) << " never reached)\n";

@@ -501,6 +501,7 @@ class CertificateCheck final : public CertificateSink {
 
   bool begin(const std::string& spec, const std::string& start) override {
     if (spec != game_.spec) return fail(std::string("the certificate is for ") + spec + ", not " + game_.spec);
+    report_.start = start;
     try {
       start_.emplace(play_moves(game_, start));
     } catch (const InputError& e) {

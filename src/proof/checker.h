@@ -24,6 +24,7 @@ struct CheckReport {
   // start: "win", "loss", "draw", "not-lose", "not-win".
   std::string proves;
   std::string to_move_value;
+  std::string start;  // the certificate's start: the moves to the position proved; "" the empty board
   std::string error;  // the first problem found, when !ok
   std::size_t positions_checked = 0;  // positions, up to symmetry, shown to keep the claim
                                       // (summed over the strategies)
