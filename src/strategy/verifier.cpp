@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <stdexcept>
 
 #include "core/error.h"
 #include "core/position.h"
 #include "core/symmetry.h"
+#include "proof/strategy_lookup.h"
 #include "strategy/commutation_check.h"
 #include "strategy/connect_grid.h"
 #include "strategy/layered_verifier.h"
@@ -30,7 +32,12 @@ enum WalkResult : uint8_t { kAbort = 0, kWalkDraw = 1, kWalkWin = 2 };  // for t
 std::vector<Permutation> merging_maps(const Game& game, const KnowledgeStrategy& strategy) {
   if (!strategy.symmetric()) return {};
   SymmetryGroup group = automorphisms(game, 64);
-  return group.complete ? std::move(group.maps) : std::vector<Permutation>{};
+  if (!group.complete) return {};
+  // The maps come from the solvers' symmetry search; the checker's own test (lines, gravity,
+  // breaker-only cells) confirms each one before positions are merged by it.
+  if (const CheckedSymmetries checked(game, group); !checked.problem().empty())
+    throw std::logic_error("strategy verification: " + checked.problem());
+  return std::move(group.maps);
 }
 
 // Depth first from the empty board. Positions are merged where the opponent is to move,
