@@ -77,6 +77,9 @@ class DictionaryVerifier {
     if (++report_.positions % 4096 == 0 && options_.on_progress) options_.on_progress(report_.positions, seconds());
     const DictionaryChoice choice = player_.choose(board_, &form);
     if (choice.cell < 0) return fail("no move: the dictionary does not cover this position");
+    // The verifier plays by the rules, not by the player's word: every rule's move
+    // (a forced win's comes from a search) must be legal here.
+    if (!board_.playable().test(choice.cell)) return fail("the player's move is not a legal move here");
     ++report_.by_rule[static_cast<int>(choice.rule)];
     if (choice.entry >= 0 && !report_.entry_reached[choice.entry]) {
       report_.entry_reached[choice.entry] = true;
