@@ -12,13 +12,10 @@
 #include "cli/format.h"
 #include "core/error.h"
 #include "games/families.h"
-#include "proof/checker.h"
 #include "cli/range_option.h"
 #include "cli/tile_proof.h"
 #include "cli/version.h"
-#include "tiles/tile_certificate.h"
 #include "tiles/tile_hunt.h"
-#include "tiles/tile_search.h"
 #include "tiles/tiling.h"
 
 namespace kinrow::cli {
