@@ -209,6 +209,21 @@ TEST(SolveCli, ATableInUseIsRefused) {
   }
 }
 
+// Alpha-beta keeps a table file on the gravity bitboard only: elsewhere the command is
+// refused before it locks anything, so it leaves neither a table nor a lock file.
+TEST(SolveCli, ATableFileOffTheBitboardIsRefusedLeavingNoFile) {
+  testing::TemporaryDirectory dir("kinrow-table-refused");
+  const std::string file = (dir / "t.table").string();
+  for (const char* command : {"solve tictactoe --method alphabeta --quiet --table-file ",
+                              "solve connect:5x4x4 --generic --weak --quiet --table-file "}) {
+    const testing::CliRun run = testing::kinrow(command + file);
+    EXPECT_EQ(run.status, 2) << command << run.out << run.err;
+    EXPECT_NE(run.err.find("on the bitboard only"), std::string::npos) << run.err;
+    EXPECT_FALSE(std::filesystem::exists(file)) << command;
+    EXPECT_FALSE(std::filesystem::exists(kept_path(file, ".lock"))) << command << "left a lock file";
+  }
+}
+
 // Another process's lock: a second run is refused with that process named, and a run
 // killed without warning (kill -9) leaves no lock behind.
 TEST(SolveCli, ATableOfAKilledRunIsFree) {
