@@ -101,12 +101,12 @@ TEST(TableCommand, ADisagreementIsFlaggedAndFails) {
 }
 
 // A board past its time budget is named, not waited for, and is no disagreement, with
-// where it stopped. All three boards (10x6 on the 128-bit board) take far longer than a
+// where it stopped; the exit status is 4, as a stopped solve's. All three boards (10x6 on the 128-bit board) take far longer than a
 // second, so each stops in its first window.
 TEST(TableCommand, ABoardOutOfTimeIsNamed) {
   const auto run = kinrow("table connect --width 8..10 --height 6 --max-sum 16 --board-seconds 1 --threads 1 "
                           "--tt-mb 16 --json --check " + kPublished);
-  ASSERT_EQ(run.status, 0) << run.err;
+  ASSERT_EQ(run.status, 4) << run.err;
   const auto boards = boards_of(run.out);
   for (const auto& cell : boards) {
     if (cell["computed"].get<bool>()) {
@@ -137,13 +137,13 @@ TEST(TableCommand, ABoardOutOfTimeIsNamed) {
             std::string::npos) << run.out;
   // Without --json the line that names it says the same.
   const auto text = kinrow("table connect --width 10 --height 6 --board-seconds 1 --threads 1 --tt-mb 16");
-  ASSERT_EQ(text.status, 0) << text.err;
+  ASSERT_EQ(text.status, 4) << text.err;
   EXPECT_NE(text.err.find("connect:10x6x4: not finished in 1.000 s (window 0, root: "), std::string::npos) << text.err;
   EXPECT_NE(text.err.find(" of 10 moves done)"), std::string::npos) << text.err;
   // With a loss expected, the unfinished board stops in the other question, and says why.
   const auto expecting =
       kinrow("table connect --width 10 --height 6 --board-seconds 1 --threads 1 --tt-mb 16 --expect second --json");
-  ASSERT_EQ(expecting.status, 0) << expecting.err;
+  ASSERT_EQ(expecting.status, 4) << expecting.err;
   const auto expected_boards = boards_of(expecting.out);
   ASSERT_EQ(expected_boards.size(), 1u) << expecting.out;
   EXPECT_EQ(expected_boards[0]["expect"], "second") << expecting.out;
@@ -201,7 +201,7 @@ TEST(TableMnk, SmallConnect6BoardsAreProvedWithCertificates) {
   std::filesystem::remove_all(dir);
 
   const auto late = kinrow("table mnk --size 9 --board-seconds 1 --tt-mb 16 --json");
-  ASSERT_EQ(late.status, 0) << late.err;
+  ASSERT_EQ(late.status, 4) << late.err;  // a board not proved
   const auto named = boards_of(late.out);
   ASSERT_EQ(named.size(), 1u);
   EXPECT_FALSE(named[0]["solved"].get<bool>());
@@ -212,14 +212,14 @@ TEST(TableMnk, SmallConnect6BoardsAreProvedWithCertificates) {
   const kinrow::testing::TemporaryDirectory tables("kinrow-table-mnk-dir");
   const std::string again = "table mnk --size 8 --board-seconds 1 --tt-mb 4 --json --table-dir " + tables.path().string();
   const auto first = kinrow(again);
-  ASSERT_EQ(first.status, 0) << first.err;
+  ASSERT_EQ(first.status, 4) << first.err;
   const auto first_board = boards_of(first.out).at(0);
   EXPECT_FALSE(first_board["solved"].get<bool>());
   EXPECT_FALSE(first_board.contains("resumed")) << first_board;
   EXPECT_EQ(first_board["table_file"], (tables.path() / "8x8x6-p2-q1.table").string());
   EXPECT_TRUE(std::filesystem::exists(tables.path() / "8x8x6-p2-q1.table"));
   const auto second = kinrow(again);
-  ASSERT_EQ(second.status, 0) << second.err;
+  ASSERT_EQ(second.status, 4) << second.err;
   EXPECT_EQ(boards_of(second.out).at(0)["resumed"], true) << second.out;
   const auto other_size =
       kinrow("table mnk --size 8 --board-seconds 1 --tt-mb 8 --json --table-dir " + tables.path().string());
@@ -278,7 +278,7 @@ TEST(TableMnk, SplitAtTheRootKeepsEachFirstMove) {
                                    (dir.path() / "late-certs").string();
   for (int run = 0; run < 2; ++run) {
     const auto late = kinrow(late_command);
-    ASSERT_EQ(late.status, 0) << late.err;
+    ASSERT_EQ(late.status, 4) << late.err;
     const auto board = boards_of(late.out).at(0);
     EXPECT_EQ(board["not_solved"], "not finished in 1.000 s") << late.out;
     EXPECT_EQ(board["split"], true) << late.out;

@@ -1,6 +1,7 @@
 // kinrow table: the value of a game family over a range of board sizes, each cell solved
 // from the empty board, printed as Markdown, drawn as SVG, and checked against a file of
 // published results.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -37,10 +38,11 @@ const CommandSpec kTableSpec = {
     "--board-seconds is named as such, with its time and nodes. The table is printed as\n"
     "Markdown; --svg draws it, --check compares every cell with a file of published results\n"
     "(\"WIDTH HEIGHT first|second|draw LAST-MOVE\" lines, e.g. bench/data/connect4-sizes.txt)\n"
-    "and exits 1 on any disagreement, which the table and picture also flag. --weak asks only\n"
-    "who wins (what Tromp's table of w + h <= 15 gives), which is faster on the large boards;\n"
-    "--expect second asks \"does the second player win?\" first, one window instead of two\n"
-    "where he does (one setting for every board of the range).\n\n"
+    "and exits 1 on any disagreement, which the table and picture also flag; else a board left\n"
+    "without its value makes the exit status 4 (130 after Ctrl-C), as a stopped solve's.\n"
+    "--weak asks only who wins (what Tromp's table of w + h <= 15 gives), which is faster on\n"
+    "the large boards; --expect second asks \"does the second player win?\" first, one window\n"
+    "instead of two where he does (one setting for every board of the range).\n\n"
     "table misere recomputes Table 1 of Steele & Larremore (misere Connect-k): each board by\n"
     "exact search without strategy knowledge (boards of at most --search-cells cells,\n"
     "--search-seconds each: alpha-beta for a tenth of it, then the search by parts of solve\n"
@@ -54,14 +56,14 @@ const CommandSpec kTableSpec = {
     "docs/misere.md.\n\n"
     "table mnk proves Connect(n,n,k,p,q) -- k in a row, p stones a turn, q on the first --\n"
     "on the empty n x n board for each n of --size, by df-pn with a certificate; the value\n"
-    "printed is the one the checker reads from the certificate it accepts. Defaults: Connect6's\n"
-    "rules (k 6, p 2, q 1) on 6..12, one df-pn thread (--threads N for more). With\n"
-    "--table-dir a board that runs out of --board-seconds (or Ctrl-C) keeps its df-pn table\n"
-    "there, and the same command run again goes on with it. --split proves each first move\n"
-    "on its own, then the second player's question on the whole board (solve --split;\n"
-    "--threads N: N first moves at once, each with --tt-mb / N); --split-dir keeps each first\n"
-    "move's answer and certificate as they come, so that the same command goes on from the\n"
-    "moves left. docs/results.md.\n\n"
+    "printed is the one the checker reads from the certificate it accepts (exit status 4 while\n"
+    "a board is not proved). Defaults: Connect6's rules (k 6, p 2, q 1) on 6..12, one df-pn\n"
+    "thread (--threads N for more). With --table-dir a board that runs out of --board-seconds\n"
+    "(or Ctrl-C) keeps its df-pn table there, and the same command run again goes on with it.\n"
+    "--split proves each first move on its own, then the second player's question on the whole\n"
+    "board (solve --split; --threads N: N first moves at once, each with --tt-mb / N);\n"
+    "--split-dir keeps each first move's answer and certificate as they come, so that the same\n"
+    "command goes on from the moves left. docs/results.md.\n\n"
     "examples:\n"
     "  kinrow table connect                                   (every board with w+h <= 15)\n"
     "  kinrow table misere --k 2..5 --width 1..12 --height 1..10 --markdown t.md --svg t.svg\n"
@@ -368,7 +370,10 @@ int run_table(const Args& args) {
                     {"#a8c4f3", "second player wins"},
                     {"#dcdcdc", "draw"},
                     {"none", "disagrees with the published value"}});
-  if (args.has("json")) return interrupted ? 130 : disagreements ? 1 : 0;
+  // As solve's: 130 after Ctrl-C, 1 on a disagreement, 4 while a board has no value.
+  const bool unanswered = std::any_of(results.begin(), results.end(), [](const Solved& s) { return !s.computed; });
+  const int status = interrupted ? 130 : disagreements ? 1 : unanswered ? 4 : 0;
+  if (args.has("json")) return status;
 
   TablePage page(args);
   std::ostream& out = page.out();
@@ -399,7 +404,7 @@ int run_table(const Args& args) {
   if (!published.empty())
     out << "; " << checked << " compared with published values, " << count_of(disagreements, "disagreement");
   out << ".\n";
-  return interrupted ? 130 : disagreements ? 1 : 0;
+  return status;
 }
 
 }  // namespace kinrow::cli

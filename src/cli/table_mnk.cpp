@@ -265,7 +265,8 @@ int run_table_mnk(const Args& args) {
     }
     boards.push_back(b);
   }
-  const int status = interrupted ? 130 : 0;
+  // As solve's: 130 after Ctrl-C, 4 while a board is not proved.
+  const int status = interrupted ? 130 : unsolved ? 4 : 0;
   if (args.has("json")) return status;
 
   TablePage page(args);
