@@ -209,13 +209,15 @@ TEST(SolveCli, ATableInUseIsRefused) {
   }
 }
 
-// Alpha-beta keeps a table file on the gravity bitboard only: elsewhere the command is
-// refused before it locks anything, so it leaves neither a table nor a lock file.
+// Alpha-beta keeps a table file on the gravity bitboard only (and a table that tells its
+// keys apart): elsewhere the command is refused before it locks anything, so it leaves neither a table nor a lock file.
 TEST(SolveCli, ATableFileOffTheBitboardIsRefusedLeavingNoFile) {
   testing::TemporaryDirectory dir("kinrow-table-refused");
   const std::string file = (dir / "t.table").string();
   for (const char* command : {"solve tictactoe --method alphabeta --quiet --table-file ",
-                              "solve connect:5x4x4 --generic --weak --quiet --table-file "}) {
+                              "solve connect:5x4x4 --generic --weak --quiet --table-file ",
+                              // 84-bit keys: a 1 MiB table has too few buckets to tell them apart
+                              "solve connect:12x6x4 --weak --tt-mb 1 --quiet --table-file "}) {
     const testing::CliRun run = testing::kinrow(command + file);
     EXPECT_EQ(run.status, 2) << command << run.out << run.err;
     EXPECT_NE(run.err.find("on the bitboard only"), std::string::npos) << run.err;

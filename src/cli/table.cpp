@@ -38,8 +38,8 @@ const CommandSpec kTableSpec = {
     "--board-seconds is named as such, with its time and nodes. The table is printed as\n"
     "Markdown; --svg draws it, --check compares every cell with a file of published results\n"
     "(\"WIDTH HEIGHT first|second|draw LAST-MOVE\" lines, e.g. bench/data/connect4-sizes.txt)\n"
-    "and exits 1 on any disagreement, which the table and picture also flag; else a board left\n"
-    "without its value makes the exit status 4 (130 after Ctrl-C), as a stopped solve's.\n"
+    "and exits 1 on any disagreement, which the table and picture also flag; else a board out\n"
+    "of its time makes the exit status 4, as a stopped solve's (Ctrl-C: 130 before either).\n"
     "--weak asks only who wins (what Tromp's table of w + h <= 15 gives), which is faster on\n"
     "the large boards; --expect second asks \"does the second player win?\" first, one window\n"
     "instead of two where he does (one setting for every board of the range).\n\n"
@@ -56,8 +56,8 @@ const CommandSpec kTableSpec = {
     "docs/misere.md.\n\n"
     "table mnk proves Connect(n,n,k,p,q) -- k in a row, p stones a turn, q on the first --\n"
     "on the empty n x n board for each n of --size, by df-pn with a certificate; the value\n"
-    "printed is the one the checker reads from the certificate it accepts (exit status 4 while\n"
-    "a board is not proved). Defaults: Connect6's rules (k 6, p 2, q 1) on 6..12, one df-pn\n"
+    "printed is the one the checker reads from the certificate it accepts (exit status 4 if a\n"
+    "board ran out of time). Defaults: Connect6's rules (k 6, p 2, q 1) on 6..12, one df-pn\n"
     "thread (--threads N for more). With --table-dir a board that runs out of --board-seconds\n"
     "(or Ctrl-C) keeps its df-pn table there, and the same command run again goes on with it.\n"
     "--split proves each first move on its own, then the second player's question on the whole\n"
@@ -179,6 +179,7 @@ struct Solved {
   bool computed = false;
   bool weak = false;  // the outcome only: no last move
   std::string not_computed;  // why not: beyond the bitboard, or out of time
+  bool out_of_time = false;  // stopped by --board-seconds: the same command may go on
   SearchProgress last_progress;  // where a board out of time stopped
   Outcome outcome = Outcome::Draw;
   int last_move = 0;
@@ -284,6 +285,7 @@ int run_table(const Args& args) {
           interrupted = stopped.interrupted;
           s.not_computed = interrupted ? "interrupted (Ctrl-C) after " + seconds_text(stopped.seconds)
                                        : "not finished in " + seconds_text(budget);
+          s.out_of_time = !interrupted;
           s.nodes = stopped.nodes;
           s.seconds = stopped.seconds;
         }
@@ -317,7 +319,7 @@ int run_table(const Args& args) {
         if (!table_dir.empty() && gravity_solver_applies(game)) out["bounds_read"] = s.bounds_read.value_or(0);  // from BOARD.bounds
         // It ordered the questions of every board the bitboard searched, finished or not.
         if (args.has("expect") && gravity_solver_applies(game)) out["expect"] = args.get("expect");
-        // A board not computed neither agrees nor disagrees (and is no failure).
+        // A board not computed neither agrees nor disagrees (out of time, it makes the exit status 4).
         if (s.published)
           out["agrees_with_published"] = s.computed ? nlohmann::json(s.agrees()) : nlohmann::json(nullptr);
         out["built_from"] = kBuiltFrom;
@@ -370,9 +372,10 @@ int run_table(const Args& args) {
                     {"#a8c4f3", "second player wins"},
                     {"#dcdcdc", "draw"},
                     {"none", "disagrees with the published value"}});
-  // As solve's: 130 after Ctrl-C, 1 on a disagreement, 4 while a board has no value.
-  const bool unanswered = std::any_of(results.begin(), results.end(), [](const Solved& s) { return !s.computed; });
-  const int status = interrupted ? 130 : disagreements ? 1 : unanswered ? 4 : 0;
+  // As solve's: 130 after Ctrl-C; else 1 on a disagreement; else 4 if a board ran out of
+  // time (a board beyond the bitboard never has a value: named, it changes nothing).
+  const bool stopped = std::any_of(results.begin(), results.end(), [](const Solved& s) { return s.out_of_time; });
+  const int status = interrupted ? 130 : disagreements ? 1 : stopped ? 4 : 0;
   if (args.has("json")) return status;
 
   TablePage page(args);

@@ -115,6 +115,7 @@ int run_table_mnk(const Args& args) {
 
   std::vector<BoardRow> boards;
   int unsolved = 0;
+  int out_of_time_boards = 0;  // stopped by --board-seconds
   bool interrupted = false;
   for (int n = sizes.first; n <= sizes.last && !interrupted; ++n) {
     BoardRow b;
@@ -236,6 +237,7 @@ int run_table_mnk(const Args& args) {
     interrupted = stop_requested();
     progress.clear();
     unsolved += !b.solved;
+    out_of_time_boards += !b.solved && out_of_time;
     if (!args.has("quiet") && !args.has("json"))
       std::cerr << b.spec << ": " << (b.solved ? b.value : b.why_not) << ", " << with_commas(b.nodes) << " nodes, "
                 << seconds_text(b.seconds) << "\n";
@@ -265,8 +267,9 @@ int run_table_mnk(const Args& args) {
     }
     boards.push_back(b);
   }
-  // As solve's: 130 after Ctrl-C, 4 while a board is not proved.
-  const int status = interrupted ? 130 : unsolved ? 4 : 0;
+  // As solve's: 130 after Ctrl-C, 4 if a board ran out of time (a proof that gave up is
+  // named, as solve names it).
+  const int status = interrupted ? 130 : out_of_time_boards ? 4 : 0;
   if (args.has("json")) return status;
 
   TablePage page(args);

@@ -224,8 +224,20 @@ bool gravity_solver_applies(const Game& game) {
   return k >= 1 && k <= kMaxBitboardK && gravity_bitboard_fits(game.width(), game.height(), k);
 }
 
+namespace {
+
+bool gravity_index_fits(const Game& game, int index_bits) {
+  return gravity_board_bits(game.width(), game.height()) <= 64 + index_bits;
+}
+
+}  // namespace
+
 bool gravity_table_fits(const Game& game, const TranspositionTable& table) {
-  return gravity_board_bits(game.width(), game.height()) <= 64 + table.index_bits();
+  return gravity_index_fits(game, table.index_bits());
+}
+
+bool gravity_table_fits(const Game& game, std::size_t megabytes) {
+  return gravity_index_fits(game, TranspositionTable::index_bits_for(megabytes));
 }
 
 GravitySolver::GravitySolver(const Game& game, TranspositionTable& table, SearchMonitor monitor,

@@ -24,6 +24,8 @@ bool gravity_solver_applies(const Game& game);
 // does; boards near 128 bits would need more buckets than memory holds, and go to the
 // generic board.
 bool gravity_table_fits(const Game& game, const TranspositionTable& table);
+// The same, for a table of `megabytes` not yet made.
+bool gravity_table_fits(const Game& game, std::size_t megabytes);
 
 struct GravitySolution {
   int score = 0;  // connect_score convention (gravity_search.h); in weak mode -1, 0 or 1

@@ -224,20 +224,17 @@ SolveResult solve(const Position& position, const SolveOptions& options) {
       if (!options.certificate_sink) result.certificate = std::move(builder.certificate());
     }
   } else {
-    const bool bitboard_game = !options.certificate && !options.generic_board && gravity_solver_applies(game);
-    const auto refuse_table_file = [] {
+    const std::size_t megabytes = options.table_megabytes ? options.table_megabytes : automatic_table_megabytes(game);
+    const bool bitboard = !options.certificate && !options.generic_board && gravity_solver_applies(game) &&
+                          gravity_table_fits(game, megabytes);
+    // Refused before the lock is taken, so that a refused command leaves no lock file.
+    if (!options.table_file.empty() && !bitboard)
       throw InputError("a table file is kept for gravity games on the bitboard only (Connect Four and its "
                        "relatives, without --certificate or --generic)");
-    };
-    // Refused before the lock is taken, so that a refused command leaves no lock file.
-    if (!options.table_file.empty() && !bitboard_game) refuse_table_file();
     // Before the table is made: a second sitting refused after taking its gigabytes could
     // have the first one's process killed for memory.
     const TableLock lock(options.table_file, kept_path(options.table_file, ".lock"));
-    TranspositionTable table(options.table_megabytes ? options.table_megabytes
-                                                     : automatic_table_megabytes(game));
-    const bool bitboard = bitboard_game && gravity_table_fits(game, table);
-    if (!options.table_file.empty() && !bitboard) refuse_table_file();
+    TranspositionTable table(megabytes);
     if (bitboard) {
       // Keys are positions of this game on the bitboard; scores are absolute, so weak and
       // strong searches share a table file.

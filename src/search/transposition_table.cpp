@@ -9,10 +9,17 @@
 
 namespace kinrow {
 
+std::size_t TranspositionTable::bucket_count_for(std::size_t megabytes) {
+  return std::bit_floor((std::max<std::size_t>(megabytes, 1) << 20) / sizeof(Bucket));
+}
+
+int TranspositionTable::index_bits_for(std::size_t megabytes) {
+  return std::countr_zero(bucket_count_for(megabytes));
+}
+
 // The buckets live in huge pages (core/huge_pages.h): the table is probed at random.
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
-  const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
-  bucket_count_ = std::bit_floor(bytes / sizeof(Bucket));
+  bucket_count_ = bucket_count_for(megabytes);
   shift_ = 64 - std::countr_zero(bucket_count_);
   memory_ = std::make_unique<HugePageMemory>(bucket_count_ * sizeof(Bucket));
   buckets_ = std::uninitialized_value_construct_n(static_cast<Bucket*>(memory_->data()), bucket_count_) - bucket_count_;

@@ -43,6 +43,8 @@ class TranspositionTable {
   // bits above 64: the bucket holds `high` exactly, so two keys stay apart as long as
   // high < 2^index_bits() (gravity_solver.h checks it); narrower keys pass high = 0.
   int index_bits() const { return 64 - shift_; }
+  // index_bits() of a table of `megabytes`, known before it is made.
+  static int index_bits_for(std::size_t megabytes);
 
   // What the table knows of `key`, if anything.
   std::optional<TableEntry> probe(uint64_t key, uint64_t high = 0) const {
@@ -88,6 +90,7 @@ class TranspositionTable {
   struct alignas(64) Bucket {
     Slot slots[kWays];
   };
+  static std::size_t bucket_count_for(std::size_t megabytes);  // a power of two
 
   static uint64_t pack(int lower, int upper, int move, uint8_t work) {
     return static_cast<uint16_t>(lower) | uint64_t{static_cast<uint16_t>(upper)} << 16 |
